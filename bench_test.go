@@ -1,0 +1,56 @@
+package httpclientbench_test
+
+import (
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+)
+
+// benchFamily runs every variant × client of f against the HTTP/1.1 target.
+// Each leaf validates one warm-up op fully, then times ops in b.Loop; any
+// failed op fails the benchmark.
+func benchFamily(b *testing.B, f family) {
+	base := h1Target(b)
+	eachLeaf(b, f, func(b *testing.B, v variant, cf clients.Factory) {
+		benchOp(b, v.bytes, v.newOp(newClient(b, cf, clients.Config{}), base))
+	})
+}
+
+// benchOp is the timed loop of DESIGN.md §5.
+func benchOp(b *testing.B, bytes int64, o op) {
+	b.Helper()
+	if err := o(true); err != nil {
+		b.Fatalf("warm-up: %v", err)
+	}
+	b.ReportAllocs()
+	if bytes > 0 {
+		b.SetBytes(bytes)
+	}
+	for b.Loop() {
+		if err := o(false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkH1GetBytes: one op is a GET of the 30-byte JSON body, read whole
+// as bytes, over a kept-alive HTTP/1.1 connection.
+func BenchmarkH1GetBytes(b *testing.B) { benchFamily(b, h1GetBytes) }
+
+// BenchmarkH1GetText: BenchmarkH1GetBytes, with the body read as a string.
+func BenchmarkH1GetText(b *testing.B) { benchFamily(b, h1GetText) }
+
+// BenchmarkJSON: one op is a GET of the JSON body decoded into a struct, each
+// client its own way (resty through SetResult).
+func BenchmarkJSON(b *testing.B) { benchFamily(b, jsonFamily) }
+
+// BenchmarkH1Post4KiB: one op is a POST of 4 KiB to /echo and the echo read
+// back whole.
+func BenchmarkH1Post4KiB(b *testing.B) { benchFamily(b, h1Post4KiB) }
+
+// BenchmarkH1Download: one op is a GET of 64 KiB or 1 MiB, read whole.
+func BenchmarkH1Download(b *testing.B) { benchFamily(b, h1Download) }
+
+// BenchmarkH1Concurrent: one op is n GETs of the JSON body started together
+// on one client and all awaited.
+func BenchmarkH1Concurrent(b *testing.B) { benchFamily(b, h1Concurrent) }

@@ -1,0 +1,19 @@
+module github.com/httpclientbench/httpclientbench
+
+go 1.26.0
+
+require (
+	github.com/go-resty/resty/v2 v2.17.2
+	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/valyala/fasthttp v1.78.0
+)
+
+require (
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/molecule-man/go-brrr v1.3.1 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	go.uber.org/goleak v1.3.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/sync v0.25.0 // indirect
+)
