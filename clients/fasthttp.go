@@ -8,16 +8,21 @@ import (
 
 // fastHTTP is valyala/fasthttp's Client, used with pooled Request/Response
 // objects and a caller-owned body buffer, as fasthttp's documentation
-// recommends. Its defaults already allow 512 connections per host and read
-// no proxy settings; only the timeout is set (per request, DoTimeout).
+// recommends. Its defaults already allow 512 connections per host (raised
+// only if Config asks for more) and read no proxy settings; only the timeout
+// is set, per request with DoTimeout.
 type fastHTTP struct {
-	hc      *fasthttp.Client
-	cfg     Config
+	hc  *fasthttp.Client
+	cfg Config
 }
 
 func newFastHTTP(cfg Config) (Client, error) {
 	cfg = cfg.withDefaults()
-	return &fastHTTP{hc: &fasthttp.Client{}, cfg: cfg}, nil
+	hc := &fasthttp.Client{}
+	if cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
+		hc.MaxConnsPerHost = cfg.MaxConnsPerHost
+	}
+	return &fastHTTP{hc: hc, cfg: cfg}, nil
 }
 
 func (c *fastHTTP) Name() string { return FastHTTP }

@@ -1,0 +1,204 @@
+package clients_test
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+func startServer(t *testing.T, h fasthttp.RequestHandler) string {
+	t.Helper()
+	srv, err := fixtures.Start(fixtures.WithHandler(h))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv.URL()
+}
+
+func newClient(t *testing.T, f clients.Factory) clients.Client {
+	t.Helper()
+	c, err := f.New(clients.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// TestPoolHoldsLargestConcurrency checks the pool fairness rule on the wire:
+// after 50 requests held open together (so 50 connections exist), a second
+// such round opens no new connection. With net/http's default idle pool (2
+// per host) the second round would dial 48 more.
+func TestPoolHoldsLargestConcurrency(t *testing.T) {
+	const n = 50
+	var (
+		mu    sync.Mutex
+		conns = map[uint64]int{} // conn ID -> round that opened it
+		round int
+		gate  *barrier
+	)
+	base := startServer(t, func(ctx *fasthttp.RequestCtx) {
+		mu.Lock()
+		if _, ok := conns[ctx.ConnID()]; !ok {
+			conns[ctx.ConnID()] = round
+		}
+		g := gate
+		mu.Unlock()
+		g.wait()
+		fixtures.Handler(ctx)
+	})
+	for _, f := range clients.HTTP1 {
+		t.Run("client="+f.Name, func(t *testing.T) {
+			c := newClient(t, f)
+			mu.Lock()
+			clear(conns)
+			mu.Unlock()
+			for r := range 2 {
+				mu.Lock()
+				round, gate = r, newBarrier(n, 10*time.Second)
+				mu.Unlock()
+				var g errgroup.Group
+				for range n {
+					g.Go(func() error {
+						m, _, err := c.GetBytes(base+"/json", nil)
+						if err == nil && m.Status != http.StatusOK {
+							err = fmt.Errorf("status %d", m.Status)
+						}
+						return err
+					})
+				}
+				if err := g.Wait(); err != nil {
+					t.Fatalf("round %d: %v", r, err)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			opened := [2]int{}
+			for _, r := range conns {
+				opened[r]++
+			}
+			if opened[0] != n || opened[1] != 0 {
+				t.Errorf("connections opened per round: %v, want [%d 0]", opened, n)
+			}
+		})
+	}
+}
+
+// barrier releases its waiters once n have arrived, or after timeout.
+type barrier struct {
+	mu      sync.Mutex
+	left    int
+	release chan struct{}
+	timeout time.Duration
+}
+
+func newBarrier(n int, timeout time.Duration) *barrier {
+	return &barrier{left: n, release: make(chan struct{}), timeout: timeout}
+}
+
+func (b *barrier) wait() {
+	b.mu.Lock()
+	b.left--
+	if b.left == 0 {
+		close(b.release)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.release:
+	case <-time.After(b.timeout):
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, f := range clients.HTTP1 {
+		got, err := clients.Lookup(clients.HTTP1, f.Name)
+		if err != nil || got.Name != f.Name {
+			t.Errorf("Lookup(%q) = %q, %v", f.Name, got.Name, err)
+		}
+		c := newClient(t, f)
+		if c.Name() != f.Name {
+			t.Errorf("factory %q built a client named %q", f.Name, c.Name())
+		}
+	}
+	if _, err := clients.Lookup(clients.HTTP1, "curl"); err == nil {
+		t.Error("Lookup of an unknown client succeeded")
+	}
+}
+
+// TestRawRejectsWhatItCannotFrame: the floor client is only correct for
+// Content-Length framed answers; anything else is an error, never a guess.
+func TestRawRejectsWhatItCannotFrame(t *testing.T) {
+	raw, err := clients.Lookup(clients.HTTP1, clients.Raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, answer string
+		ok           bool
+	}{
+		{"content_length", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", true},
+		{"content_length_404", "HTTP/1.1 404 Not Found\r\ncontent-length: 5\r\n\r\nhello", true},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", false},
+		{"close_delimited", "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nhello", false},
+		{"short_body", "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nhello", false},
+		{"bad_length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", false},
+		{"http10", "HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello", false},
+		{"continue", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", false},
+		{"bad_header", "HTTP/1.1 200 OK\r\nno colon here\r\nContent-Length: 5\r\n\r\nhello", false},
+		{"garbage", "SSH-2.0-OpenSSH\r\n\r\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			addr := serveOnce(t, tc.answer)
+			c := newClient(t, raw)
+			m, body, err := c.GetBytes("http://"+addr+"/", nil)
+			if tc.ok {
+				if err != nil || string(body) != "hello" {
+					t.Fatalf("got %d %q %v, want \"hello\"", m.Status, body, err)
+				}
+			} else if err == nil {
+				t.Fatalf("got %d %q and no error", m.Status, body)
+			}
+		})
+	}
+}
+
+// serveOnce answers the first request on a loopback listener with answer,
+// byte for byte, then closes the connection.
+func serveOnce(t *testing.T, answer string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		nc, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer nc.Close()
+		nc.SetDeadline(time.Now().Add(5 * time.Second))
+		br := bufio.NewReader(nc)
+		for { // read the request head
+			line, err := br.ReadString('\n')
+			if err != nil || line == "\r\n" {
+				break
+			}
+		}
+		nc.Write([]byte(answer))
+	}()
+	t.Cleanup(func() { ln.Close(); <-done })
+	return ln.Addr().String()
+}

@@ -1,0 +1,144 @@
+package httpclientbench_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+)
+
+// getBytesExchange measures one real BenchmarkH1GetBytes exchange of the raw
+// client against the in-process fixture server: the request it writes and
+// the response bytes the server sends back.
+func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
+	tb.Helper()
+	srv := startServer(tb)
+	host := strings.TrimPrefix(srv.URL(), "http://")
+	req := clients.RawGetRequest(host, "/json")
+	nc, err := net.DialTimeout("tcp", host, 5*time.Second)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer nc.Close()
+	if err := nc.SetDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := nc.Write(req); err != nil {
+		tb.Fatal(err)
+	}
+	cr := &countingReader{r: nc}
+	resp, err := http.ReadResponse(bufio.NewReader(cr), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != 200 || string(body) != string(jsonBytes) {
+		tb.Fatalf("GET /json: status %d, body %q, err %v", resp.StatusCode, body, err)
+	}
+	// The server sent exactly one response; bufio may have read all of it
+	// already, which is what cr counts.
+	return len(req), cr.n
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// tcpEcho is a loopback TCP peer that reads reqBytes and answers respBytes,
+// over and over, until closed.
+type tcpEcho struct {
+	ln   net.Listener
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	conn net.Conn
+}
+
+func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e := &tcpEcho{ln: ln}
+	e.wg.Add(1)
+	go func() {
+		defer e.wg.Done()
+		nc, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		e.mu.Lock()
+		e.conn = nc
+		e.mu.Unlock()
+		in, out := make([]byte, reqBytes), make([]byte, respBytes)
+		for {
+			if _, err := io.ReadFull(nc, in); err != nil {
+				return
+			}
+			if _, err := nc.Write(out); err != nil {
+				return
+			}
+		}
+	}()
+	tb.Cleanup(func() {
+		ln.Close()
+		e.mu.Lock()
+		if e.conn != nil {
+			e.conn.Close()
+		}
+		e.mu.Unlock()
+		e.wg.Wait()
+	})
+	return e
+}
+
+// BenchmarkLoopbackRoundTrip is the physical floor of the HTTP/1.1 rows: one
+// op is a TCP round trip over loopback between two goroutines with the byte
+// counts of one BenchmarkH1GetBytes exchange of the raw client (its request
+// out, the fixture server's whole response back), and no HTTP at all.
+// It always runs in-process, HTTPBENCH_TARGET or not.
+func BenchmarkLoopbackRoundTrip(b *testing.B) {
+	reqBytes, respBytes := getBytesExchange(b)
+	e := startTCPEcho(b, reqBytes, respBytes)
+	nc, err := net.DialTimeout("tcp", e.ln.Addr().String(), 5*time.Second)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer nc.Close()
+	req, resp := make([]byte, reqBytes), make([]byte, respBytes)
+	roundTrip := func() error {
+		if _, err := nc.Write(req); err != nil {
+			return err
+		}
+		n, err := io.ReadFull(nc, resp)
+		if err != nil {
+			return fmt.Errorf("read %d of %d bytes: %w", n, respBytes, err)
+		}
+		return nil
+	}
+	if err := roundTrip(); err != nil {
+		b.Fatalf("warm-up: %v", err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := roundTrip(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(reqBytes), "req-bytes")
+	b.ReportMetric(float64(respBytes), "resp-bytes")
+}
