@@ -1,0 +1,93 @@
+// Command benchserver serves the suite's fixture routes (the same route table
+// as the in-process server) as a standalone program, so that curl, wrk or the
+// suite itself (HTTPBENCH_TARGET) can reach them from another process:
+//
+//	go run ./cmd/benchserver -addr 127.0.0.1:8080
+//
+// It binds loopback unless -allow-remote is given, prints its URL, and stops
+// cleanly on SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "benchserver:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+// DefaultAddr is where benchserver listens without -addr.
+const DefaultAddr = "127.0.0.1:8080"
+
+// run parses args, serves until ctx ends, then shuts down (waiting up to 10 s
+// for requests in flight).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("benchserver", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", DefaultAddr, "listen address, host:port (port 0 picks a free one)")
+	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-allow-remote]\n\nServes the httpclientbench fixture routes over HTTP/1.1.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if err := checkAddr(*addr, *allowRemote); err != nil {
+		return err
+	}
+	srv, err := fixtures.Start(
+		fixtures.WithAddr(*addr),
+		fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
+	)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "serving %s (HTTP/1.1); GET / lists the routes\n", srv.URL())
+	<-ctx.Done()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+// checkAddr accepts host:port where host is a loopback IP or "localhost",
+// or any host when allowRemote is set.
+func checkAddr(addr string, allowRemote bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %q: %v", addr, err)
+	}
+	if allowRemote {
+		return nil
+	}
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("-addr %q is not a loopback address; pass -allow-remote to listen there", addr)
+}

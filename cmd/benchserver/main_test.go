@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+
+func TestBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nope"}, "flag provided but not defined"},
+		{[]string{"-addr", "0.0.0.0:8080"}, "not a loopback address"},
+		{[]string{"-addr", ":8080"}, "not a loopback address"},
+		{[]string{"-addr", "example.com:80"}, "not a loopback address"},
+		{[]string{"-addr", "127.0.0.1"}, "missing port"},
+		{[]string{"-addr", "127.0.0.1:99999"}, "invalid port"},
+		{[]string{"extra"}, "unexpected arguments"},
+	} {
+		var stderr strings.Builder
+		err := run(context.Background(), tc.args, io.Discard, &stderr)
+		if err == nil || !strings.Contains(err.Error()+stderr.String(), tc.want) {
+			t.Errorf("run(%q) = %v (stderr %q), want an error mentioning %q", tc.args, err, stderr.String(), tc.want)
+		}
+	}
+	if err := run(context.Background(), []string{"-h"}, io.Discard, io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("run(-h) = %v, want flag.ErrHelp", err)
+	}
+}
+
+// TestServesAndStops starts the program on a free loopback port, reads the
+// URL it prints, fetches a route and stops it as a signal would.
+func TestServesAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, pw, io.Discard); pw.Close() }()
+
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the banner: %v", err)
+	}
+	go io.Copy(io.Discard, pr)
+	fields := strings.Fields(line)
+	if len(fields) < 2 || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
+		t.Fatalf("banner %q does not give the URL", line)
+	}
+	hc := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{}}
+	resp, err := hc.Get(fields[1] + "/json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	hc.CloseIdleConnections()
+	if resp.StatusCode != 200 || string(body) != fixtures.JSONBody {
+		t.Errorf("GET /json: %d %q", resp.StatusCode, body)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run returned %v after a clean stop", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("run did not return after its context ended")
+	}
+}

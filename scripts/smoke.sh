@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# smoke.sh: checks cmd/benchserver the way a user would, from outside the
+# process: curl on every route (right answers, 4xx on bad input), malformed
+# requests written by hand on a raw socket, and a short bounded wrk load when
+# wrk is installed. Loopback only; stops the server it started.
+#
+#   scripts/smoke.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tmp=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -INT "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+fail() { echo "smoke: FAIL: $*" >&2; exit 1; }
+pass() { echo "smoke: ok   $*"; }
+
+go build -o "$tmp/benchserver" ./cmd/benchserver
+"$tmp/benchserver" -addr 127.0.0.1:0 >"$tmp/out" 2>"$tmp/err" &
+server_pid=$!
+for _ in $(seq 50); do
+  url=$(awk '/^serving /{print $2}' "$tmp/out")
+  [[ -n $url ]] && break
+  sleep 0.1
+done
+[[ -n ${url:-} ]] || fail "benchserver printed no URL: $(cat "$tmp/err")"
+port=${url##*:}
+echo "smoke: benchserver at $url"
+
+# expect METHOD PATH STATUS [curl args...]: checks the status code.
+expect() {
+  local method=$1 path=$2 want=$3; shift 3
+  local got
+  got=$(curl -sS -o "$tmp/body" -w '%{http_code}' -X "$method" --max-time 10 "$@" "$url$path")
+  [[ $got == "$want" ]] || fail "$method $path: status $got, want $want"
+  pass "$method $path -> $got"
+}
+
+expect GET / 200
+grep -q '/bytes/{n}' "$tmp/body" || fail "GET / does not list /bytes/{n}"
+expect GET /json 200
+[[ $(cat "$tmp/body") == '{"message":"hello","count":42}' ]] || fail "GET /json body: $(cat "$tmp/body")"
+expect GET /bytes/65536 200
+[[ $(stat -c %s "$tmp/body") == 65536 ]] || fail "GET /bytes/65536: $(stat -c %s "$tmp/body") bytes"
+cp "$tmp/body" "$tmp/64k"
+expect GET /bytes/1000 200
+cmp -s "$tmp/body" <(head -c 1000 "$tmp/64k") || fail "/bytes/1000 is not a prefix of /bytes/65536"
+len=$(curl -sS -I --max-time 10 "$url/bytes/1048576" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-length"{print $2}')
+[[ $len == 1048576 ]] || fail "HEAD /bytes/1048576: Content-Length $len"
+pass "HEAD /bytes/1048576 -> Content-Length $len"
+expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Content-Type: application/octet-stream'
+cmp -s "$tmp/body" "$tmp/64k" || fail "POST /echo did not echo 64 KiB"
+expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Transfer-Encoding: chunked'
+cmp -s "$tmp/body" "$tmp/64k" || fail "chunked POST /echo did not echo 64 KiB"
+expect GET /bytes/-1 400
+expect GET /bytes/abc 400
+expect GET /bytes/16777217 400
+expect GET /bytes/99999999999999999999 400
+expect GET /nope 404
+expect PUT /json 405
+expect GET /echo 405
+
+# Malformed requests no client would send, on a raw socket: a 4xx each.
+raw() {
+  local req=$1 status
+  exec 3<>"/dev/tcp/127.0.0.1/$port"
+  printf '%b' "$req" >&3
+  status=$(timeout 5 head -n 1 <&3 | tr -d '\r' || true)
+  exec 3<&- 3>&-
+  [[ $status =~ ^HTTP/1\.[01]\ 4[0-9][0-9] ]] || fail "malformed request ${req@Q}: answer ${status@Q}"
+  pass "malformed ${req@Q} -> $status"
+}
+raw 'GARBAGE\r\n\r\n'
+raw 'GET /json HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'
+raw 'GET /json HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n'
+raw 'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'
+raw 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n'
+expect GET /json 200 # still serving
+
+if command -v wrk >/dev/null; then
+  for path in /json /bytes/65536; do
+    wrk -t2 -c50 -d3s --timeout 5s "$url$path" >"$tmp/wrk" 2>&1 || fail "wrk $path: $(cat "$tmp/wrk")"
+    ! grep -Eq 'Non-2xx|Socket errors' "$tmp/wrk" || fail "wrk $path: $(cat "$tmp/wrk")"
+    pass "wrk -c50 -d3s $path: $(awk '/Requests\/sec/{print $2}' "$tmp/wrk") req/s, no errors"
+  done
+else
+  echo "smoke: wrk is not installed; skipping the load check (apt-get install wrk)"
+fi
+
+kill -INT "$server_pid"
+wait "$server_pid" || fail "benchserver exited $? on SIGINT"
+server_pid=
+pass "benchserver stopped cleanly on SIGINT"
