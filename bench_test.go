@@ -6,13 +6,14 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 )
 
-// benchFamily runs every variant × client of f against the HTTP/1.1 target.
-// Each leaf validates one warm-up op fully, then times ops in b.Loop; any
-// failed op fails the benchmark.
+// benchFamily runs every variant × client of f. Each leaf validates one
+// warm-up op fully, then times ops in b.Loop; any failed op fails the
+// benchmark.
 func benchFamily(b *testing.B, f family) {
-	base := h1Target(b)
+	s := defaultServers(b, f)
 	eachLeaf(b, f, func(b *testing.B, v variant, cf clients.Factory) {
-		benchOp(b, v.bytes, v.newOp(newClient(b, cf, clients.Config{}), base))
+		t := s.target(b, v)
+		benchOp(b, v.bytes, v.newOp(newClient(b, cf, v.cfg), t))
 	})
 }
 
@@ -54,3 +55,30 @@ func BenchmarkH1Download(b *testing.B) { benchFamily(b, h1Download) }
 // BenchmarkH1Concurrent: one op is n GETs of the JSON body started together
 // on one client and all awaited.
 func BenchmarkH1Concurrent(b *testing.B) { benchFamily(b, h1Concurrent) }
+
+// BenchmarkH2Get: one op is a GET of the JSON body over h2c, tuned windows on
+// both ends.
+func BenchmarkH2Get(b *testing.B) { benchFamily(b, h2Get) }
+
+// BenchmarkH2Download: one op is a GET of 64 KiB or 1 MiB over h2c, read
+// whole, with each window preset on both ends (the client's receive windows
+// are the ones that matter here).
+func BenchmarkH2Download(b *testing.B) { benchFamily(b, h2Download) }
+
+// BenchmarkH2Upload: one op is a POST of 1 MiB over h2c and the echo read
+// back whole, with each window preset on both ends (the server's receive
+// windows bound the upload).
+func BenchmarkH2Upload(b *testing.B) { benchFamily(b, h2Upload) }
+
+// BenchmarkH2Concurrent: one op is 10 GETs of the JSON body multiplexed over
+// one h2c connection, all awaited.
+func BenchmarkH2Concurrent(b *testing.B) { benchFamily(b, h2Concurrent) }
+
+// BenchmarkH2Post4KiB: one op is a POST of 4 KiB over h2c and the echo read
+// back.
+func BenchmarkH2Post4KiB(b *testing.B) { benchFamily(b, h2Post4KiB) }
+
+// BenchmarkPool: one op is a GET of the JSON body on a kept-alive connection
+// (conn=pooled) or on a new one (conn=fresh: a new TCP connection, and for
+// proto=h2 a new HTTP/2 connection, per request).
+func BenchmarkPool(b *testing.B) { benchFamily(b, pool) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
 // An op is one timed operation of a scenario, validated. With full set it
@@ -15,116 +16,168 @@ import (
 // and length, plus the content wherever that is cheap next to the request.
 type op func(full bool) error
 
-// A variant is one leaf of a benchmark family below its key=value levels,
-// before client=.
-type variant struct {
-	name  string // e.g. "size=64KiB"; "" when the family has no level of its own
-	bytes int64  // b.SetBytes per op; 0 when no body worth counting moves
-	// newOp builds the op for client c against the server at base.
-	newOp func(c clients.Client, base string) op
+// A target is where a variant's requests go.
+type target struct {
+	base  string // "http://host:port"
+	proto int    // the HTTP major version every answer must come over
 }
 
-// A family is one Benchmark function: its variants times its clients.
+// A variant is one set of leaves of a benchmark family: its key=value levels
+// below the family, the clients that run it, and how each op is built.
+type variant struct {
+	levels  []string // e.g. {"size=64KiB", "window=tuned"}; client= comes after
+	clients []clients.Factory
+	cfg     clients.Config // H2C set: the variant runs over h2c with those windows on both ends
+	bytes   int64          // b.SetBytes per op; 0 when no body worth counting moves
+	newOp   func(c clients.Client, t target) op
+}
+
+// A family is one Benchmark function.
 type family struct {
 	name     string // the Benchmark function's name without "Benchmark"
-	clients  []clients.Factory
 	variants []variant
 }
 
-// h1Families lists every HTTP/1.1 family; TestScenarios runs them all.
-var h1Families = []family{
+// families lists every family; TestScenarios runs them all.
+var families = []family{
 	h1GetBytes, h1GetText, jsonFamily, h1Post4KiB, h1Download, h1Concurrent,
+	h2Get, h2Download, h2Upload, h2Concurrent, h2Post4KiB, pool,
 }
 
 var jsonBytes = []byte(fixtures.JSONBody)
 
-var h1GetBytes = family{
-	name:    "H1GetBytes",
-	clients: clients.HTTP1,
-	variants: []variant{{newOp: func(c clients.Client, base string) op {
-		return getBytesOp(c, base+"/json", jsonBytes, 1)
-	}}},
-}
+// Client sets that are not a registry list of their own.
+var (
+	h1Clients = clients.HTTP1
+	h2Clients = clients.HTTP2
+	// poolH1Clients are the libraries that can be asked for fresh
+	// connections (raw is a floor, not a library).
+	poolH1Clients = clients.HTTP1[:4]
+)
 
-var h1GetText = family{
-	name:    "H1GetText",
-	clients: clients.HTTP1,
-	variants: []variant{{newOp: func(c clients.Client, base string) op {
-		url := base + "/json"
-		return func(bool) error {
-			m, s, err := c.GetText(url)
-			if err := checkMeta(m, err, 200, 1); err != nil {
-				return err
-			}
-			if s != fixtures.JSONBody {
-				return fmt.Errorf("text %q, want %q", s, fixtures.JSONBody)
-			}
-			return nil
-		}
-	}}},
-}
+func h2cConfig(w h2c.Window) clients.Config { return clients.Config{H2C: &w} }
 
-var jsonFamily = family{
-	name:    "JSON",
-	clients: clients.HTTP1,
-	variants: []variant{{newOp: func(c clients.Client, base string) op {
-		url := base + "/json"
-		return func(bool) error {
-			var v fixtures.JSONMessage
-			m, err := c.GetJSON(url, &v)
-			if err := checkMeta(m, err, 200, 1); err != nil {
-				return err
-			}
-			if v != fixtures.WantJSON {
-				return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
-			}
-			return nil
-		}
-	}}},
-}
-
-var h1Post4KiB = family{
-	name:    "H1Post4KiB",
-	clients: clients.HTTP1,
-	variants: []variant{{bytes: 4 << 10, newOp: func(c clients.Client, base string) op {
-		return postOp(c, base+"/echo", fixtures.Bytes(4<<10), 1)
-	}}},
-}
-
-var h1Download = family{
-	name:     "H1Download",
-	clients:  clients.HTTP1,
-	variants: []variant{downloadVariant("64KiB", 64<<10, 1), downloadVariant("1MiB", 1<<20, 1)},
-}
-
-var h1Concurrent = family{
-	name:     "H1Concurrent",
-	clients:  clients.HTTP1,
-	variants: []variant{concurrentVariant(10, 1), concurrentVariant(50, 1)},
-}
-
-func downloadVariant(label string, n int, proto int) variant {
-	return variant{name: "size=" + label, bytes: int64(n), newOp: func(c clients.Client, base string) op {
-		return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", base, n), fixtures.Bytes(n), proto)
+var (
+	h1GetBytes = family{"H1GetBytes", []variant{{clients: h1Clients, newOp: getJSONBytes}}}
+	h1GetText  = family{"H1GetText", []variant{{clients: h1Clients, newOp: getText}}}
+	jsonFamily = family{"JSON", []variant{{clients: h1Clients, newOp: getJSON}}}
+	h1Post4KiB = family{"H1Post4KiB", []variant{{clients: h1Clients, bytes: 4 << 10, newOp: post(4 << 10)}}}
+	h1Download = family{"H1Download", []variant{
+		download("64KiB", 64<<10, h1Clients, clients.Config{}),
+		download("1MiB", 1<<20, h1Clients, clients.Config{}),
 	}}
+	h1Concurrent = family{"H1Concurrent", []variant{
+		concurrent(10, h1Clients, clients.Config{}),
+		concurrent(50, h1Clients, clients.Config{}),
+	}}
+
+	h2Get      = family{"H2Get", []variant{{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), newOp: getJSONBytes}}}
+	h2Download = family{"H2Download", windowed(func(w h2c.Window) []variant {
+		return []variant{
+			download("64KiB", 64<<10, h2Clients, h2cConfig(w)),
+			download("1MiB", 1<<20, h2Clients, h2cConfig(w)),
+		}
+	})}
+	h2Upload = family{"H2Upload", windowed(func(w h2c.Window) []variant {
+		return []variant{{levels: []string{"size=1MiB"}, clients: h2Clients, cfg: h2cConfig(w), bytes: 1 << 20, newOp: post(1 << 20)}}
+	})}
+	h2Concurrent = family{"H2Concurrent", []variant{concurrent(10, h2Clients, h2cConfig(h2c.WindowTuned))}}
+	h2Post4KiB   = family{"H2Post4KiB", []variant{{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), bytes: 4 << 10, newOp: post(4 << 10)}}}
+
+	// pool compares a kept-alive connection with a new one per request, for
+	// a small GET. HTTP/2 rows use each library's default windows.
+	pool = family{"Pool", []variant{
+		{levels: []string{"proto=h1", "conn=pooled"}, clients: poolH1Clients, newOp: getJSONBytes},
+		{levels: []string{"proto=h1", "conn=fresh"}, clients: poolH1Clients, cfg: clients.Config{Fresh: true}, newOp: getJSONBytes},
+		{levels: []string{"proto=h2", "conn=pooled"}, clients: h2Clients, cfg: h2cConfig(h2c.WindowDefault), newOp: getJSONBytes},
+		{levels: []string{"proto=h2", "conn=fresh"}, clients: h2Clients, cfg: clients.Config{H2C: &h2c.WindowDefault, Fresh: true}, newOp: getJSONBytes},
+	}}
+)
+
+// windowed appends a window=W level to the variants mk builds for each
+// preset, keeping each size's windows together in the tables.
+func windowed(mk func(h2c.Window) []variant) []variant {
+	var byWindow [][]variant
+	for _, w := range h2c.Windows {
+		vs := mk(w)
+		for i := range vs {
+			vs[i].levels = append(vs[i].levels, "window="+w.Name)
+		}
+		byWindow = append(byWindow, vs)
+	}
+	var out []variant
+	for i := range byWindow[0] { // size-major order
+		for _, vs := range byWindow {
+			out = append(out, vs[i])
+		}
+	}
+	return out
 }
 
-// concurrentVariant: one op is n GETs of /json started together and all
-// awaited, whatever GOMAXPROCS is. Each worker keeps its own body buffer.
-func concurrentVariant(n, proto int) variant {
-	return variant{name: fmt.Sprintf("n=%d", n), newOp: func(c clients.Client, base string) op {
-		ops := make([]op, n)
-		for i := range ops {
-			ops[i] = getBytesOp(c, base+"/json", jsonBytes, proto)
-		}
-		return func(full bool) error {
-			var g errgroup.Group
-			for _, o := range ops {
-				g.Go(func() error { return o(full) })
+func download(label string, n int, cs []clients.Factory, cfg clients.Config) variant {
+	return variant{levels: []string{"size=" + label}, clients: cs, cfg: cfg, bytes: int64(n),
+		newOp: func(c clients.Client, t target) op {
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, n), fixtures.Bytes(n), t.proto)
+		}}
+}
+
+// concurrent: one op is n GETs of /json started together and all awaited,
+// whatever GOMAXPROCS is. Each worker keeps its own body buffer.
+func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
+	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg,
+		newOp: func(c clients.Client, t target) op {
+			ops := make([]op, n)
+			for i := range ops {
+				ops[i] = getJSONBytes(c, t)
 			}
-			return g.Wait()
+			return func(full bool) error {
+				var g errgroup.Group
+				for _, o := range ops {
+					g.Go(func() error { return o(full) })
+				}
+				return g.Wait()
+			}
+		}}
+}
+
+func getJSONBytes(c clients.Client, t target) op {
+	return getBytesOp(c, t.base+"/json", jsonBytes, t.proto)
+}
+
+func getText(c clients.Client, t target) op {
+	url := t.base + "/json"
+	return func(bool) error {
+		m, s, err := c.GetText(url)
+		if err := checkMeta(m, err, 200, t.proto); err != nil {
+			return err
 		}
-	}}
+		if s != fixtures.JSONBody {
+			return fmt.Errorf("text %q, want %q", s, fixtures.JSONBody)
+		}
+		return nil
+	}
+}
+
+func getJSON(c clients.Client, t target) op {
+	url := t.base + "/json"
+	return func(bool) error {
+		var v fixtures.JSONMessage
+		m, err := c.GetJSON(url, &v)
+		if err := checkMeta(m, err, 200, t.proto); err != nil {
+			return err
+		}
+		if v != fixtures.WantJSON {
+			return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
+		}
+		return nil
+	}
+}
+
+// post returns an op builder that POSTs n payload bytes to /echo.
+func post(n int) func(clients.Client, target) op {
+	return func(c clients.Client, t target) op {
+		return postOp(c, t.base+"/echo", fixtures.Bytes(n), t.proto)
+	}
 }
 
 // getBytesOp GETs url into a reused buffer and checks the body against want.
@@ -158,7 +211,7 @@ func postOp(c clients.Client, url string, body []byte, proto int) op {
 const smallBody = 4 << 10
 
 // checkMeta turns a transport error, an unexpected status or an unexpected
-// protocol into an error.
+// protocol (a silent fallback to HTTP/1.1, say) into an error.
 func checkMeta(m clients.Meta, err error, status, proto int) error {
 	if err != nil {
 		return err
@@ -172,6 +225,38 @@ func checkMeta(m clients.Meta, err error, status, proto int) error {
 	return nil
 }
 
+// servers says where variants send their requests.
+type servers struct {
+	h1 string // base URL of the HTTP/1.1 fixture server
+	// h2 starts an h2c fixture server with window w for the life of tb.
+	h2 func(tb testing.TB, w h2c.Window) string
+}
+
+// defaultServers: HTTP/1.1 to h1Target (in-process or HTTPBENCH_TARGET),
+// h2c to a new in-process h2c server per leaf. The HTTP/1.1 server is
+// started only if some variant of fs needs it.
+func defaultServers(tb testing.TB, fs ...family) servers {
+	tb.Helper()
+	s := servers{h2: func(tb testing.TB, w h2c.Window) string { return startH2C(tb, w).URL() }}
+	for _, f := range fs {
+		for _, v := range f.variants {
+			if v.cfg.H2C == nil && s.h1 == "" {
+				s.h1 = h1Target(tb)
+			}
+		}
+	}
+	return s
+}
+
+// target returns where v's requests go, starting an h2c server if v needs
+// one.
+func (s servers) target(tb testing.TB, v variant) target {
+	if v.cfg.H2C != nil {
+		return target{base: s.h2(tb, *v.cfg.H2C), proto: 2}
+	}
+	return target{base: s.h1, proto: 1}
+}
+
 // runner is what *testing.T and *testing.B share for building the matrix.
 type runner[T any] interface {
 	testing.TB
@@ -179,19 +264,31 @@ type runner[T any] interface {
 }
 
 // eachLeaf runs leaf for every variant × client of f, as nested sub-tests or
-// sub-benchmarks named variant/client=name.
+// sub-benchmarks named level/level/client=name.
 func eachLeaf[T runner[T]](tb T, f family, leaf func(T, variant, clients.Factory)) {
-	for _, v := range f.variants {
-		clientsOf := func(tb T) {
-			for _, cf := range f.clients {
+	runVariants(tb, f.variants, 0, leaf)
+}
+
+// runVariants runs vs, whose first depth levels are already in tb's name,
+// grouping consecutive variants that share their next level under one
+// sub-test of that name.
+func runVariants[T runner[T]](tb T, vs []variant, depth int, leaf func(T, variant, clients.Factory)) {
+	for i := 0; i < len(vs); {
+		v := vs[i]
+		if len(v.levels) == depth {
+			for _, cf := range v.clients {
 				tb.Run("client="+cf.Name, func(tb T) { leaf(tb, v, cf) })
 			}
+			i++
+			continue
 		}
-		if v.name == "" {
-			clientsOf(tb)
-		} else {
-			tb.Run(v.name, clientsOf)
+		j := i + 1
+		for j < len(vs) && len(vs[j].levels) > depth && vs[j].levels[depth] == v.levels[depth] {
+			j++
 		}
+		group := vs[i:j]
+		tb.Run(v.levels[depth], func(tb T) { runVariants(tb, group, depth+1, leaf) })
+		i = j
 	}
 }
 

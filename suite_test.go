@@ -1,7 +1,11 @@
 package httpclientbench_test
 
 import (
+	"bytes"
+	"maps"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"sync/atomic"
 	"testing"
 
@@ -9,16 +13,18 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
 // TestScenarios runs one op of every benchmark leaf with full validation.
 func TestScenarios(t *testing.T) {
-	base := h1Target(t)
-	for _, f := range h1Families {
+	s := defaultServers(t, families...)
+	for _, f := range families {
 		t.Run(f.name, func(t *testing.T) {
 			eachLeaf(t, f, func(t *testing.T, v variant, cf clients.Factory) {
-				o := v.newOp(newClient(t, cf, clients.Config{}), base)
-				for i := range 2 { // the second op runs on a reused connection
+				tg := s.target(t, v) // the server first: cleanups run last-in first-out
+				o := v.newOp(newClient(t, cf, v.cfg), tg)
+				for i := range 2 { // the second op may run on a reused connection
 					if err := o(true); err != nil {
 						t.Fatalf("op %d: %v", i, err)
 					}
@@ -28,49 +34,77 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// faults are fixture servers that answer wrongly in ways a careless check
-// would miss: every leaf of every family must fail against each of them.
-var faults = []struct {
-	name string
-	full bool // whether the op runs with the warm-up's full check
-	// alter rewrites a successful response.
-	alter func(ctx *fasthttp.RequestCtx)
-}{
-	{"altered_byte", true, func(ctx *fasthttp.RequestCtx) {
-		b := append([]byte(nil), ctx.Response.Body()...) // bodies may be shared payload
+// A fault rewrites a successful answer the way a broken server might.
+type fault struct {
+	name  string
+	full  bool // whether the op runs with the warm-up's full check
+	alter func(status int, body []byte) (int, []byte)
+}
+
+// faults are answers a careless check would accept: every leaf of every
+// family must fail against each of them.
+var faults = []fault{
+	{"altered_byte", true, func(s int, b []byte) (int, []byte) {
+		b = bytes.Clone(b) // bodies may be the shared payload
 		if len(b) > 0 {
 			b[len(b)/2] ^= 0xff
 		}
-		ctx.Response.SetBody(b)
+		return s, b
 	}},
-	{"truncated", false, func(ctx *fasthttp.RequestCtx) {
-		b := ctx.Response.Body()
+	{"truncated", false, func(s int, b []byte) (int, []byte) {
 		if len(b) > 0 {
-			ctx.Response.SetBody(append([]byte(nil), b[:len(b)-1]...))
+			b = b[:len(b)-1]
 		}
+		return s, b
 	}},
-	{"status_203", false, func(ctx *fasthttp.RequestCtx) {
-		ctx.SetStatusCode(http.StatusNonAuthoritativeInfo)
+	{"status_203", false, func(_ int, b []byte) (int, []byte) {
+		return http.StatusNonAuthoritativeInfo, b
 	}},
+}
+
+// faultyServers serves the fixture routes with f applied to every 200
+// answer, over HTTP/1.1 (fasthttp) and h2c (net/http).
+func faultyServers(t *testing.T, f fault) servers {
+	h1 := startServer(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		fixtures.Handler(ctx)
+		if ctx.Response.StatusCode() == http.StatusOK {
+			s, b := f.alter(http.StatusOK, ctx.Response.Body())
+			ctx.SetStatusCode(s)
+			ctx.Response.SetBody(bytes.Clone(b))
+		}
+	}))
+	routes := fixtures.NewHTTPHandler()
+	h2 := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		routes.ServeHTTP(rec, r)
+		status, body := rec.Code, rec.Body.Bytes()
+		if status == http.StatusOK {
+			status, body = f.alter(status, body)
+		}
+		maps.Copy(w.Header(), rec.Header())
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(status)
+		w.Write(body)
+	})
+	return servers{
+		h1: h1.URL(),
+		h2: func(tb testing.TB, w h2c.Window) string { return startH2C(tb, w, h2c.WithHandler(h2)).URL() },
+	}
 }
 
 // TestValidationCatchesBadAnswers proves the ops can fail: against a server
 // that alters, truncates or mislabels its answers, every leaf reports an
 // error instead of counting a fast wrong op.
 func TestValidationCatchesBadAnswers(t *testing.T) {
-	for _, fault := range faults {
-		t.Run("fault="+fault.name, func(t *testing.T) {
-			srv := startServer(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-				fixtures.Handler(ctx)
-				if ctx.Response.StatusCode() == http.StatusOK {
-					fault.alter(ctx)
-				}
-			}))
-			for _, f := range h1Families {
-				t.Run(f.name, func(t *testing.T) {
-					eachLeaf(t, f, func(t *testing.T, v variant, cf clients.Factory) {
-						o := v.newOp(newClient(t, cf, clients.Config{}), srv.URL())
-						if err := o(fault.full); err == nil {
+	for _, f := range faults {
+		t.Run("fault="+f.name, func(t *testing.T) {
+			s := faultyServers(t, f)
+			for _, fam := range families {
+				t.Run(fam.name, func(t *testing.T) {
+					eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
+						tg := s.target(t, v)
+						o := v.newOp(newClient(t, cf, v.cfg), tg)
+						if err := o(f.full); err == nil {
 							t.Fatal("op succeeded against a faulty server")
 						} else {
 							t.Logf("caught: %v", err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
 // TargetEnv names the environment variable that points the HTTP/1.1
@@ -53,6 +54,22 @@ func startServer(tb testing.TB, opts ...fixtures.Option) *fixtures.Server {
 	tb.Cleanup(func() {
 		if err := srv.Close(); err != nil {
 			tb.Errorf("closing fixture server: %v", err)
+		}
+	})
+	return srv
+}
+
+// startH2C starts an in-process h2c fixture server with receive windows w
+// for the life of tb.
+func startH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+	tb.Helper()
+	srv, err := h2c.Start(w, opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := srv.Close(); err != nil {
+			tb.Errorf("closing h2c server: %v", err)
 		}
 	})
 	return srv

@@ -15,6 +15,11 @@
 //     HTTP_PROXY by default; fasthttp and raw never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
 //     instead of hanging the run.
+//   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
+//     DisableKeepAlives transport setting for the net/http-based clients,
+//     Connection: close on every fasthttp request.
+//   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
+//     and its receive windows to the preset (see package h2c).
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
@@ -27,6 +32,8 @@ package clients
 import (
 	"fmt"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
 // Defaults shared by every adapter.
@@ -39,10 +46,23 @@ const (
 )
 
 // Config is what the suite sets on every client. The zero value means the
-// defaults above.
+// defaults above, HTTP/1.1 and pooled connections.
 type Config struct {
 	Timeout         time.Duration
 	MaxConnsPerHost int
+	// H2C, when set, makes the client speak HTTP/2 over cleartext with prior
+	// knowledge, with these receive windows. Only the clients in HTTP2 can;
+	// the others return an error.
+	H2C *h2c.Window
+	// Fresh turns keep-alive off: a new connection (for HTTP/2, a new
+	// HTTP/2 connection) per request, the way each library's users ask for
+	// it.
+	Fresh bool
+}
+
+// errNoH2C is returned by the HTTP/1.1-only clients when asked for HTTP/2.
+func errNoH2C(name string) error {
+	return fmt.Errorf("clients: %s does not speak HTTP/2", name)
 }
 
 func (c Config) withDefaults() Config {
@@ -97,6 +117,15 @@ var HTTP1 = []Factory{
 	{Raw, newRaw},
 }
 
+// HTTP2 lists the clients of the HTTP/2 (h2c) scenarios. resty and
+// retryablehttp run on their own net/http transports, set up for h2c.
+var HTTP2 = []Factory{
+	{NetHTTP, newNetHTTP},
+	{XNetHTTP2, newXNetHTTP2},
+	{Resty, newResty},
+	{RetryableHTTP, newRetryableHTTP},
+}
+
 // Client names, as they appear after client= in benchmark names.
 const (
 	NetHTTP       = "nethttp"
@@ -104,6 +133,7 @@ const (
 	Resty         = "resty"
 	RetryableHTTP = "retryablehttp"
 	Raw           = "raw"
+	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only
 )
 
 // Lookup returns the factory called name from fs.

@@ -17,16 +17,20 @@ import (
 // and friends spawn one), so a request is bounded by Config.Timeout per
 // direction.
 type fastHTTP struct {
-	hc *fasthttp.Client
+	hc    *fasthttp.Client
+	fresh bool // Connection: close on every request
 }
 
 func newFastHTTP(cfg Config) (Client, error) {
 	cfg = cfg.withDefaults()
+	if cfg.H2C != nil {
+		return nil, errNoH2C(FastHTTP)
+	}
 	hc := &fasthttp.Client{ReadTimeout: cfg.Timeout, WriteTimeout: cfg.Timeout}
 	if cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
 		hc.MaxConnsPerHost = cfg.MaxConnsPerHost
 	}
-	return &fastHTTP{hc: hc}, nil
+	return &fastHTTP{hc: hc, fresh: cfg.Fresh}, nil
 }
 
 func (c *fastHTTP) Name() string { return FastHTTP }
@@ -38,6 +42,9 @@ func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*f
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
 	req.SetRequestURI(url)
+	if c.fresh {
+		req.SetConnectionClose()
+	}
 	if method != fasthttp.MethodGet {
 		req.Header.SetMethod(method)
 		req.Header.SetContentType(contentType)
@@ -51,6 +58,13 @@ func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*f
 }
 
 func (c *fastHTTP) GetBytes(url string, dst []byte) (Meta, []byte, error) {
+	if c.fresh { // Get has no way to ask for Connection: close
+		m, err := c.do(fasthttp.MethodGet, url, "", nil, func(r *fasthttp.Response) error {
+			dst = append(dst[:0], r.Body()...)
+			return nil
+		})
+		return m, dst, err
+	}
 	status, body, err := c.hc.Get(dst[:0], url)
 	return Meta{Status: status, ProtoMajor: 1}, body, err
 }

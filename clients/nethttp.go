@@ -3,34 +3,60 @@ package clients
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
-// netHTTP is the standard library's client on a clone of
-// http.DefaultTransport.
+// netHTTP is an http.Client: the standard library's client on a clone of
+// http.DefaultTransport (nethttp), or the same with x/net's HTTP/2
+// implementation registered on that transport (xnethttp2).
 type netHTTP struct {
-	hc *http.Client
+	name string
+	hc   *http.Client
 }
 
 func newNetHTTP(cfg Config) (Client, error) {
 	cfg = cfg.withDefaults()
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	configureTransport(t, cfg)
-	return &netHTTP{hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
+	return &netHTTP{name: NetHTTP, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
 }
 
-// configureTransport applies the fairness settings to a net/http transport
-// (net/http's own, resty's, retryablehttp's).
+// newXNetHTTP2 is golang.org/x/net/http2's client over h2c; see
+// h2c.ConfigureXNetTransport for why it is set up through an http.Transport.
+func newXNetHTTP2(cfg Config) (Client, error) {
+	cfg = cfg.withDefaults()
+	if cfg.H2C == nil {
+		return nil, fmt.Errorf("clients: %s speaks only HTTP/2: set Config.H2C", XNetHTTP2)
+	}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	h2cWindow := *cfg.H2C
+	cfg.H2C = nil // configured below, by x/net
+	configureTransport(t, cfg)
+	if err := h2c.ConfigureXNetTransport(t, h2cWindow); err != nil {
+		return nil, err
+	}
+	return &netHTTP{name: XNetHTTP2, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
+}
+
+// configureTransport applies the fairness settings, Fresh and H2C to a
+// net/http transport (net/http's own, resty's, retryablehttp's).
 func configureTransport(t *http.Transport, cfg Config) {
 	t.Proxy = nil
 	t.MaxIdleConnsPerHost = cfg.MaxConnsPerHost
 	if t.MaxIdleConns != 0 && t.MaxIdleConns < cfg.MaxConnsPerHost {
 		t.MaxIdleConns = cfg.MaxConnsPerHost
 	}
+	t.DisableKeepAlives = cfg.Fresh
+	if cfg.H2C != nil {
+		h2c.ConfigureTransport(t, *cfg.H2C)
+	}
 }
 
-func (c *netHTTP) Name() string { return NetHTTP }
+func (c *netHTTP) Name() string { return c.name }
 
 func (c *netHTTP) GetBytes(url string, _ []byte) (Meta, []byte, error) {
 	return readAll(c.hc.Get(url))

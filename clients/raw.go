@@ -51,6 +51,9 @@ func RawGetRequest(host, path string) []byte {
 }
 
 func newRaw(cfg Config) (Client, error) {
+	if cfg.H2C != nil {
+		return nil, errNoH2C(Raw)
+	}
 	return &raw{cfg: cfg.withDefaults(), idle: make(map[string][]*rawConn)}, nil
 }
 
@@ -100,7 +103,7 @@ func (c *raw) conn(addr string) (*rawConn, error) {
 func (c *raw) put(addr string, rc *rawConn) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed || len(c.idle[addr]) >= c.cfg.MaxConnsPerHost {
+	if c.closed || c.cfg.Fresh || len(c.idle[addr]) >= c.cfg.MaxConnsPerHost {
 		rc.nc.Close()
 		return
 	}
