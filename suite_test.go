@@ -3,6 +3,7 @@ package httpclientbench_test
 import (
 	"bytes"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -160,5 +161,31 @@ func TestParseTarget(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("parseTarget(%q) = %q, %v; want %q, ok=%v", tc.in, got, err, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestH2ConcurrentSharesOneConnection: BenchmarkH2Concurrent's 10 requests
+// are multiplexed over one TCP connection, for every HTTP/2 client, from the
+// first op on.
+func TestH2ConcurrentSharesOneConnection(t *testing.T) {
+	v := h2Concurrent.variants[0]
+	for _, cf := range v.clients {
+		t.Run("client="+cf.Name, func(t *testing.T) {
+			var opened atomic.Int64
+			srv := startH2C(t, *v.cfg.H2C, h2c.WithConnState(func(_ net.Conn, s http.ConnState) {
+				if s == http.StateNew {
+					opened.Add(1)
+				}
+			}))
+			o := v.newOp(newClient(t, cf, v.cfg), target{base: srv.URL(), proto: 2})
+			for i := range 5 {
+				if err := o(true); err != nil {
+					t.Fatalf("op %d: %v", i, err)
+				}
+			}
+			if n := opened.Load(); n != 1 {
+				t.Errorf("5 ops of 10 concurrent requests opened %d connections, want 1", n)
+			}
+		})
 	}
 }

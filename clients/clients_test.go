@@ -16,7 +16,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
-func startServer(t *testing.T, h fasthttp.RequestHandler) string {
+func startServerH(t *testing.T, h fasthttp.RequestHandler) string {
 	t.Helper()
 	srv, err := fixtures.Start(fixtures.WithHandler(h))
 	if err != nil {
@@ -48,7 +48,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		round int
 		gate  *barrier
 	)
-	base := startServer(t, func(ctx *fasthttp.RequestCtx) {
+	base := startServerH(t, func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		if _, ok := conns[ctx.ConnID()]; !ok {
 			conns[ctx.ConnID()] = round

@@ -1,0 +1,175 @@
+package clients_test
+
+import (
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/h2wire"
+)
+
+func startH2C(t *testing.T, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+	t.Helper()
+	srv, err := h2c.Start(w, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+func newClientCfg(t *testing.T, f clients.Factory, cfg clients.Config) clients.Client {
+	t.Helper()
+	c, err := f.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// TestH2CWindowsPerClient: every HTTP/2 client of the registry, resty and
+// retryablehttp on their own transports included, speaks HTTP/2 and
+// advertises each preset's windows on the wire.
+func TestH2CWindowsPerClient(t *testing.T) {
+	for _, w := range h2c.Windows {
+		for _, f := range clients.HTTP2 {
+			t.Run("window="+w.Name+"/client="+f.Name, func(t *testing.T) {
+				srv := startH2C(t, w)
+				proxy := h2wire.Start(t, srv.Addr().String())
+				c := newClientCfg(t, f, clients.Config{H2C: &w})
+				m, body, err := c.GetBytes("http://"+proxy.Addr()+"/json", nil)
+				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != fixtures.JSONBody {
+					t.Fatalf("GET /json: %+v %q %v", m, body, err)
+				}
+				c.Close()
+				conns, err := proxy.Finish()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(conns) != 1 {
+					t.Fatalf("%d connections, want 1", len(conns))
+				}
+				if got, want := conns[0].Client, h2wire.WantClient(w); got != want {
+					t.Errorf("client sent %+v, want %+v", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestHTTP1OnlyClientsRefuseH2C: asking fasthttp or raw for HTTP/2 is an
+// error, not a silent HTTP/1.1 client.
+func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
+	for _, name := range []string{clients.FastHTTP, clients.Raw} {
+		f, err := clients.Lookup(clients.HTTP1, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, err := f.New(clients.Config{H2C: &h2c.WindowDefault}); err == nil {
+			c.Close()
+			t.Errorf("%s accepted Config.H2C", name)
+		}
+	}
+	f, err := clients.Lookup(clients.HTTP2, clients.XNetHTTP2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := f.New(clients.Config{}); err == nil {
+		c.Close()
+		t.Error("xnethttp2 accepted a config without H2C")
+	}
+}
+
+// TestXNetRunsXNet: the xnethttp2 client's connections are served by
+// golang.org/x/net/http2's read loop, nethttp's by net/http's own.
+func TestXNetRunsXNet(t *testing.T) {
+	srv := startH2C(t, h2c.WindowTuned)
+	for _, tc := range []struct{ client, want, notWant string }{
+		{clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
+		{clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
+	} {
+		t.Run("client="+tc.client, func(t *testing.T) {
+			f, err := clients.Lookup(clients.HTTP2, tc.client)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := newClientCfg(t, f, clients.Config{H2C: &h2c.WindowTuned})
+			if m, _, err := c.GetBytes(srv.URL()+"/json", nil); err != nil || m.ProtoMajor != 2 {
+				t.Fatalf("GET: %+v %v", m, err)
+			}
+			buf := make([]byte, 1<<20)
+			stacks := string(buf[:runtime.Stack(buf, true)])
+			if !strings.Contains(stacks, tc.want) {
+				t.Errorf("no goroutine in %s while a connection is open", tc.want)
+			}
+			if tc.notWant != "" && strings.Contains(stacks, tc.notWant) {
+				t.Errorf("a goroutine runs %s", tc.notWant)
+			}
+		})
+	}
+}
+
+// TestFreshOpensAConnectionPerRequest: with Config.Fresh every request of
+// every Pool client opens its own connection; without it, they share one.
+func TestFreshOpensAConnectionPerRequest(t *testing.T) {
+	const n = 5
+	var (
+		mu    sync.Mutex
+		conns = map[any]bool{}
+	)
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) }
+	h1 := startServerH(t, func(ctx *fasthttp.RequestCtx) {
+		mu.Lock()
+		conns[ctx.ConnID()] = true
+		mu.Unlock()
+		fixtures.Handler(ctx)
+	})
+	h2 := startH2C(t, h2c.WindowDefault, h2c.WithConnState(func(c net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			conns[c] = true
+			mu.Unlock()
+		}
+	}))
+	for _, proto := range []struct {
+		name string
+		base string
+		fs   []clients.Factory
+		h2c  *h2c.Window
+	}{
+		{"h1", h1, clients.HTTP1[:4], nil},
+		{"h2", h2.URL(), clients.HTTP2, &h2c.WindowDefault},
+	} {
+		for _, fresh := range []bool{false, true} {
+			for _, f := range proto.fs {
+				t.Run("proto="+proto.name+"/fresh="+map[bool]string{false: "no", true: "yes"}[fresh]+"/client="+f.Name, func(t *testing.T) {
+					c := newClientCfg(t, f, clients.Config{H2C: proto.h2c, Fresh: fresh})
+					mu.Lock()
+					clear(conns)
+					mu.Unlock()
+					for range n {
+						if m, _, err := c.GetBytes(proto.base+"/json", nil); err != nil || m.Status != 200 {
+							t.Fatalf("GET: %+v %v", m, err)
+						}
+					}
+					want := 1
+					if fresh {
+						want = n
+					}
+					if got := count(); got != want {
+						t.Errorf("%d requests opened %d connections, want %d", n, got, want)
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package h2c_test
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"golang.org/x/net/http2"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/h2wire"
+	"github.com/httpclientbench/httpclientbench/internal/routetest"
+)
+
+// transports are the client set-ups whose windows the wire test checks.
+var transports = []struct {
+	name    string
+	windows []h2c.Window
+	new     func(t *testing.T, w h2c.Window) http.RoundTripper
+}{
+	{"nethttp", h2c.Windows, func(t *testing.T, w h2c.Window) http.RoundTripper {
+		tr := &http.Transport{}
+		h2c.ConfigureTransport(tr, w)
+		return tr
+	}},
+	{"xnethttp2", h2c.Windows, func(t *testing.T, w h2c.Window) http.RoundTripper {
+		tr := &http.Transport{}
+		if err := h2c.ConfigureXNetTransport(tr, w); err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}},
+	// The classic standalone x/net h2c client: AllowHTTP and a plain dialer.
+	// It cannot take windows, so it only runs with the default preset, and
+	// must advertise what the xnethttp2 set-up advertises there.
+	{"xnethttp2_standalone", []h2c.Window{h2c.WindowDefault}, func(*testing.T, h2c.Window) http.RoundTripper {
+		return &http2.Transport{AllowHTTP: true, DialTLSContext: func(ctx context.Context, network, addr string, _ *tls.Config) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		}}
+	}},
+}
+
+// TestWindowsOnTheWire records the frames of a real exchange between each
+// client set-up and the h2c server, both configured with the same preset,
+// and checks each end's SETTINGS_INITIAL_WINDOW_SIZE and connection
+// WINDOW_UPDATE against the preset's name.
+func TestWindowsOnTheWire(t *testing.T) {
+	for _, tr := range transports {
+		for _, w := range tr.windows {
+			t.Run("window="+w.Name+"/client="+tr.name, func(t *testing.T) {
+				rt := tr.new(t, w)
+				srv := startServer(t, w)
+				proxy := h2wire.Start(t, srv.Addr().String())
+				hc := &http.Client{Transport: rt, Timeout: 10 * time.Second}
+				get(t, hc, "http://"+proxy.Addr()+"/bytes/200000")
+				hc.CloseIdleConnections()
+				conns, err := proxy.Finish()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(conns) != 1 {
+					t.Fatalf("%d connections, want 1", len(conns))
+				}
+				if got, want := conns[0].Client, h2wire.WantClient(w); got != want {
+					t.Errorf("client sent %+v, want %+v", got, want)
+				}
+				if got, want := conns[0].Server, h2wire.WantServer(w); got != want {
+					t.Errorf("server sent %+v, want %+v", got, want)
+				}
+			})
+		}
+	}
+}
+
+// get fetches url, requiring HTTP/2 and a 200 with the payload.
+func get(t *testing.T, hc *http.Client, url string) {
+	t.Helper()
+	resp, err := hc.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || resp.ProtoMajor != 2 {
+		t.Fatalf("status %d over HTTP/%d, want 200 over HTTP/2", resp.StatusCode, resp.ProtoMajor)
+	}
+	if err := fixtures.CheckBody(body, fixtures.Bytes(200000), true); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func startServer(t *testing.T, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+	t.Helper()
+	srv, err := h2c.Start(w, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := srv.Close(); err != nil {
+			t.Errorf("close: %v", err)
+		}
+	})
+	return srv
+}
+
+// TestRoutes runs the route conformance test over h2c.
+func TestRoutes(t *testing.T) {
+	srv := startServer(t, h2c.WindowDefault)
+	tr := &http.Transport{}
+	h2c.ConfigureTransport(tr, h2c.WindowDefault)
+	hc := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	t.Cleanup(hc.CloseIdleConnections)
+	routetest.Run(t, srv.URL(), hc)
+}
+
+// TestNoFallback: the h2c server speaks only HTTP/2, and an h2c client only
+// HTTP/2, so neither can silently fall back to HTTP/1.1.
+func TestNoFallback(t *testing.T) {
+	srv := startServer(t, h2c.WindowDefault)
+	h1 := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
+	if resp, err := h1.Get(srv.URL() + "/json"); err == nil {
+		resp.Body.Close()
+		t.Errorf("an HTTP/1.1 request to the h2c server got %s", resp.Status)
+	}
+	h1.CloseIdleConnections()
+
+	h1srv, err := fixtures.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h1srv.Close()
+	tr := &http.Transport{}
+	h2c.ConfigureTransport(tr, h2c.WindowDefault)
+	defer tr.CloseIdleConnections()
+	if resp, err := (&http.Client{Transport: tr, Timeout: 5 * time.Second}).Get(h1srv.URL() + "/json"); err == nil {
+		resp.Body.Close()
+		t.Errorf("an h2c request to an HTTP/1.1 server got %s over HTTP/%d", resp.Status, resp.ProtoMajor)
+	}
+}
