@@ -61,6 +61,9 @@ var faults = []fault{
 	{"status_203", false, func(_ int, b []byte) (int, []byte) {
 		return http.StatusNonAuthoritativeInfo, b
 	}},
+	{"trailing_garbage", false, func(s int, b []byte) (int, []byte) {
+		return s, append(bytes.Clone(b), " garbage"...)
+	}},
 }
 
 // faultyServers serves the fixture routes with f applied to every 200
@@ -118,26 +121,34 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 }
 
 // TestOneAttemptPerRequest: no client retries, so a failed request costs one
-// request and fails. retryablehttp in particular retries 5xx by default; the
-// suite turns that off.
+// request and fails. retryablehttp retries 5xx by default and fasthttp
+// retries a GET whose connection breaks; the suite turns both off.
 func TestOneAttemptPerRequest(t *testing.T) {
-	var hits atomic.Int64
-	srv := startServer(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		hits.Add(1)
-		ctx.Error("unavailable", http.StatusServiceUnavailable)
-	}))
-	for _, cf := range clients.HTTP1 {
-		t.Run("client="+cf.Name, func(t *testing.T) {
-			c := newClient(t, cf, clients.Config{})
-			hits.Store(0)
-			m, _, err := c.GetBytes(srv.URL()+"/json", nil)
-			if err == nil && m.Status != http.StatusServiceUnavailable {
-				t.Errorf("got status %d and no error, want 503 or an error", m.Status)
-			}
-			if n := hits.Load(); n != 1 {
-				t.Errorf("server saw %d attempts, want 1", n)
-			}
-		})
+	for _, tc := range []struct {
+		name   string
+		answer func(ctx *fasthttp.RequestCtx)
+	}{
+		{"status_503", func(ctx *fasthttp.RequestCtx) { ctx.Error("unavailable", http.StatusServiceUnavailable) }},
+		{"conn_closed", func(ctx *fasthttp.RequestCtx) { ctx.Conn().Close() }},
+	} {
+		var hits atomic.Int64
+		srv := startServer(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+			hits.Add(1)
+			tc.answer(ctx)
+		}))
+		for _, cf := range clients.HTTP1 {
+			t.Run(tc.name+"/client="+cf.Name, func(t *testing.T) {
+				c := newClient(t, cf, clients.Config{})
+				hits.Store(0)
+				m, _, err := c.GetBytes(srv.URL()+"/json", nil)
+				if err == nil && m.Status == http.StatusOK {
+					t.Errorf("got status %d and no error", m.Status)
+				}
+				if n := hits.Load(); n != 1 {
+					t.Errorf("server saw %d attempts, want 1", n)
+				}
+			})
+		}
 	}
 }
 

@@ -153,6 +153,8 @@ func TestRawRejectsWhatItCannotFrame(t *testing.T) {
 		{"close_delimited", "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nhello", false},
 		{"short_body", "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nhello", false},
 		{"bad_length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", false},
+		{"huge_length", "HTTP/1.1 200 OK\r\nContent-Length: 9223372036854775807\r\n\r\n", false},
+		{"oversized_length", "HTTP/1.1 200 OK\r\nContent-Length: 1000000000\r\n\r\n", false},
 		{"http10", "HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello", false},
 		{"continue", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", false},
 		{"bad_header", "HTTP/1.1 200 OK\r\nno colon here\r\nContent-Length: 5\r\n\r\nhello", false},

@@ -2,6 +2,7 @@ package clients
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/valyala/fasthttp"
 )
@@ -12,13 +13,15 @@ import (
 // objects. Its defaults already allow 512 connections per host (raised only
 // if Config asks for more) and read no proxy settings.
 //
-// The timeout is the client's ReadTimeout and WriteTimeout (fasthttp has no
-// single whole-request timeout without a goroutine per request: GetTimeout
-// and friends spawn one), so a request is bounded by Config.Timeout per
-// direction.
+// Deviations from the defaults: MaxIdemponentCallAttempts 5 → 1, because
+// fasthttp otherwise retries a failed GET up to five times; the timeout.
+// Requests built with Acquire* run with DoTimeout (a whole-request timeout);
+// Get(dst, url) has none without GetTimeout, which starts a goroutine per
+// request, so the client's ReadTimeout and WriteTimeout bound it instead.
 type fastHTTP struct {
-	hc    *fasthttp.Client
-	fresh bool // Connection: close on every request
+	hc      *fasthttp.Client
+	timeout time.Duration
+	fresh   bool // Connection: close on every request
 }
 
 func newFastHTTP(cfg Config) (Client, error) {
@@ -26,11 +29,15 @@ func newFastHTTP(cfg Config) (Client, error) {
 	if cfg.H2C != nil {
 		return nil, errNoH2C(FastHTTP)
 	}
-	hc := &fasthttp.Client{ReadTimeout: cfg.Timeout, WriteTimeout: cfg.Timeout}
+	hc := &fasthttp.Client{
+		ReadTimeout:               cfg.Timeout,
+		WriteTimeout:              cfg.Timeout,
+		MaxIdemponentCallAttempts: 1,
+	}
 	if cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
 		hc.MaxConnsPerHost = cfg.MaxConnsPerHost
 	}
-	return &fastHTTP{hc: hc, fresh: cfg.Fresh}, nil
+	return &fastHTTP{hc: hc, timeout: cfg.Timeout, fresh: cfg.Fresh}, nil
 }
 
 func (c *fastHTTP) Name() string { return FastHTTP }
@@ -50,7 +57,7 @@ func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*f
 		req.Header.SetContentType(contentType)
 		req.SetBodyRaw(body)
 	}
-	if err := c.hc.Do(req, resp); err != nil {
+	if err := c.hc.DoTimeout(req, resp, c.timeout); err != nil {
 		return Meta{}, err
 	}
 	m := Meta{Status: resp.StatusCode(), ProtoMajor: 1}

@@ -95,7 +95,7 @@ func readAll(resp *http.Response, err error) (Meta, []byte, error) {
 }
 
 // decodeJSON returns a function that decodes the response into v with
-// json.NewDecoder, then drains and closes the body so the connection can be
+// json.NewDecoder, reading the body to its end so the connection can be
 // reused. (Returned as a closure so callers can pass a (resp, err) pair.)
 func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 	return func(v any) (Meta, error) {
@@ -103,10 +103,15 @@ func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 			return Meta{}, err
 		}
 		defer resp.Body.Close()
-		if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		dec := json.NewDecoder(resp.Body)
+		if err := dec.Decode(v); err != nil {
 			return meta(resp), err
 		}
-		_, err := io.Copy(io.Discard, resp.Body)
-		return meta(resp), err
+		// The body must hold one JSON value and nothing else, as
+		// json.Unmarshal (fasthttp, resty, raw) requires.
+		if _, err := dec.Token(); err != io.EOF {
+			return meta(resp), fmt.Errorf("clients: data after the JSON value (%v)", err)
+		}
+		return meta(resp), nil
 	}
 }

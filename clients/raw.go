@@ -126,7 +126,8 @@ func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []b
 		rc.buf = append(rc.buf, body...) // one write for small bodies
 		body = nil
 	}
-	if _, err := rc.nc.Write(rc.buf); err == nil && len(body) > 0 {
+	_, err = rc.nc.Write(rc.buf)
+	if err == nil && len(body) > 0 {
 		_, err = rc.nc.Write(body)
 	}
 	if err != nil {
@@ -145,6 +146,10 @@ func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []b
 	}
 	return Meta{Status: status, ProtoMajor: 1}, dst, nil
 }
+
+// maxRawBody is the largest body raw accepts: far above any fixture answer,
+// far below what would exhaust memory.
+const maxRawBody = 256 << 20
 
 // readResponse reads one Content-Length framed HTTP/1.1 response, appending
 // its body to dst. keep reports whether the connection may be reused.
@@ -178,7 +183,7 @@ func readResponse(br *bufio.Reader, dst []byte) (status int, keep bool, _ []byte
 		switch {
 		case bytes.EqualFold(name, []byte("Content-Length")):
 			n, err := strconv.Atoi(string(value))
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > maxRawBody {
 				return 0, false, dst, fmt.Errorf("bad Content-Length %q", value)
 			}
 			length = n

@@ -7,8 +7,10 @@ import (
 )
 
 // retryableHTTP is hashicorp/go-retryablehttp with retries off: the suite
-// measures its wrapping cost (request rewinding, hooks, the buffered body)
-// and must never turn a failed request into a slow success.
+// measures its wrapping cost (its Request type, body rewinding, hooks) and
+// must never turn a failed request into a slow success. Bodies are passed as
+// []byte, which retryablehttp sends without copying; an io.Reader body would
+// be read into memory first.
 type retryableHTTP struct {
 	rc *retryablehttp.Client
 }

@@ -146,3 +146,26 @@ func TestNoFallback(t *testing.T) {
 		t.Errorf("an h2c request to an HTTP/1.1 server got %s over HTTP/%d", resp.Status, resp.ProtoMajor)
 	}
 }
+
+// TestCloseRightAfterStart: closing before Serve has begun, and closing
+// twice, both return promptly.
+func TestCloseRightAfterStart(t *testing.T) {
+	for range 20 {
+		srv, err := h2c.Start(h2c.WindowDefault)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 2)
+		go func() { done <- srv.Close(); done <- srv.Close() }()
+		for range 2 {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("Close: %v", err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Fatal("Close right after Start did not return")
+			}
+		}
+	}
+}

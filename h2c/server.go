@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -23,7 +24,10 @@ type Server struct {
 	srv  *http.Server
 	ln   net.Listener
 	url  string
-	done chan error
+	done chan error // Serve's result
+
+	once sync.Once
+	err  error // Shutdown's result
 }
 
 // Option configures Start.
@@ -82,9 +86,14 @@ func (s *Server) URL() string { return s.url }
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
 
 // Shutdown stops accepting and waits for open streams until ctx ends, then
-// closes what is left.
+// closes what is left. Later calls return the first call's result.
 func (s *Server) Shutdown(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
+	s.once.Do(func() { s.err = s.shutdown(ctx) })
+	return s.err
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
+	err := s.srv.Shutdown(ctx) // Serve returns at once even if it has not started yet
 	if err != nil {
 		err = errors.Join(err, s.srv.Close())
 	}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # smoke.sh: checks cmd/benchserver the way a user would, from outside the
-# process: curl on every route (right answers, 4xx on bad input), malformed
-# requests written by hand on a raw socket, and a short bounded wrk load when
-# wrk is installed. Loopback only; stops the server it started.
+# process, in both protocols: curl on every route (right answers, 4xx on bad
+# input; --http2-prior-knowledge for h2c), malformed HTTP/1.1 requests written
+# by hand on a raw socket, and a short bounded load (wrk for HTTP/1.1, h2load
+# for h2c) when those tools are installed. Loopback only; stops the servers it
+# started.
 #
 #   scripts/smoke.sh
 set -euo pipefail
@@ -23,51 +25,74 @@ fail() { echo "smoke: FAIL: $*" >&2; exit 1; }
 pass() { echo "smoke: ok   $*"; }
 
 go build -o "$tmp/benchserver" ./cmd/benchserver
-"$tmp/benchserver" -addr 127.0.0.1:0 >"$tmp/out" 2>"$tmp/err" &
-server_pid=$!
-for _ in $(seq 50); do
-  url=$(awk '/^serving /{print $2}' "$tmp/out")
-  [[ -n $url ]] && break
-  sleep 0.1
-done
-[[ -n ${url:-} ]] || fail "benchserver printed no URL: $(cat "$tmp/err")"
-port=${url##*:}
-echo "smoke: benchserver at $url"
+
+# start_server ARGS...: starts benchserver, sets url and port.
+start_server() {
+  "$tmp/benchserver" -addr 127.0.0.1:0 "$@" >"$tmp/out" 2>"$tmp/err" &
+  server_pid=$!
+  url=
+  for _ in $(seq 50); do
+    url=$(awk '/^serving /{print $2}' "$tmp/out")
+    [[ -n $url ]] && break
+    sleep 0.1
+  done
+  [[ -n $url ]] || fail "benchserver $* printed no URL: $(cat "$tmp/err")"
+  port=${url##*:}
+  echo "smoke: benchserver $* at $url"
+}
+
+# stop_server: SIGINT, and the server must exit 0.
+stop_server() {
+  kill -INT "$server_pid"
+  wait "$server_pid" || fail "benchserver exited $? on SIGINT"
+  server_pid=
+  pass "benchserver stopped cleanly on SIGINT"
+}
+
+curl_opts=()
 
 # expect METHOD PATH STATUS [curl args...]: checks the status code.
 expect() {
   local method=$1 path=$2 want=$3; shift 3
   local got
-  got=$(curl -sS -o "$tmp/body" -w '%{http_code}' -X "$method" --max-time 10 "$@" "$url$path")
-  [[ $got == "$want" ]] || fail "$method $path: status $got, want $want"
+  got=$(curl -sS "${curl_opts[@]}" -o "$tmp/body" -w '%{http_code} %{http_version}' -X "$method" --max-time 10 "$@" "$url$path")
+  [[ $got == "$want $http_version" ]] || fail "$method $path: got status and version '$got', want '$want $http_version'"
   pass "$method $path -> $got"
 }
 
-expect GET / 200
-grep -q '/bytes/{n}' "$tmp/body" || fail "GET / does not list /bytes/{n}"
-expect GET /json 200
-[[ $(cat "$tmp/body") == '{"message":"hello","count":42}' ]] || fail "GET /json body: $(cat "$tmp/body")"
-expect GET /bytes/65536 200
-[[ $(stat -c %s "$tmp/body") == 65536 ]] || fail "GET /bytes/65536: $(stat -c %s "$tmp/body") bytes"
-cp "$tmp/body" "$tmp/64k"
-expect GET /bytes/1000 200
-cmp -s "$tmp/body" <(head -c 1000 "$tmp/64k") || fail "/bytes/1000 is not a prefix of /bytes/65536"
-len=$(curl -sS -I --max-time 10 "$url/bytes/1048576" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-length"{print $2}')
-[[ $len == 1048576 ]] || fail "HEAD /bytes/1048576: Content-Length $len"
-pass "HEAD /bytes/1048576 -> Content-Length $len"
-expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Content-Type: application/octet-stream'
-cmp -s "$tmp/body" "$tmp/64k" || fail "POST /echo did not echo 64 KiB"
-expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Transfer-Encoding: chunked'
-cmp -s "$tmp/body" "$tmp/64k" || fail "chunked POST /echo did not echo 64 KiB"
-expect GET /bytes/-1 400
-expect GET /bytes/abc 400
-expect GET /bytes/16777217 400
-expect GET /bytes/99999999999999999999 400
-expect GET /nope 404
-expect PUT /json 405
-expect GET /echo 405
+# routes: every route of the table, good and bad input.
+routes() {
+  expect GET / 200
+  grep -q '/bytes/{n}' "$tmp/body" || fail "GET / does not list /bytes/{n}"
+  expect GET /json 200
+  [[ $(cat "$tmp/body") == '{"message":"hello","count":42}' ]] || fail "GET /json body: $(cat "$tmp/body")"
+  expect GET /bytes/65536 200
+  [[ $(stat -c %s "$tmp/body") == 65536 ]] || fail "GET /bytes/65536: $(stat -c %s "$tmp/body") bytes"
+  cp "$tmp/body" "$tmp/64k"
+  expect GET /bytes/1000 200
+  cmp -s "$tmp/body" <(head -c 1000 "$tmp/64k") || fail "/bytes/1000 is not a prefix of /bytes/65536"
+  local len
+  len=$(curl -sS "${curl_opts[@]}" -I --max-time 10 "$url/bytes/1048576" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-length"{print $2}')
+  [[ $len == 1048576 ]] || fail "HEAD /bytes/1048576: Content-Length $len"
+  pass "HEAD /bytes/1048576 -> Content-Length $len"
+  expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Content-Type: application/octet-stream'
+  cmp -s "$tmp/body" "$tmp/64k" || fail "POST /echo did not echo 64 KiB"
+  if [[ $http_version == 1.1 ]]; then
+    expect POST /echo 200 --data-binary @"$tmp/64k" -H 'Transfer-Encoding: chunked'
+  else # HTTP/2 has no chunked encoding; a body of unknown length is the same case
+    expect POST /echo 200 --data-binary @- <"$tmp/64k"
+  fi
+  cmp -s "$tmp/body" "$tmp/64k" || fail "POST /echo of unknown length did not echo 64 KiB"
+  expect GET /bytes/-1 400
+  expect GET /bytes/abc 400
+  expect GET /bytes/16777217 400
+  expect GET /bytes/99999999999999999999 400
+  expect GET /nope 404
+  expect PUT /json 405
+  expect GET /echo 405
+}
 
-# Malformed requests no client would send, on a raw socket: a 4xx each.
+# raw REQUEST: a malformed HTTP/1.1 request on a raw socket gets a 4xx.
 raw() {
   local req=$1 status
   exec 3<>"/dev/tcp/127.0.0.1/$port"
@@ -77,13 +102,17 @@ raw() {
   [[ $status =~ ^HTTP/1\.[01]\ 4[0-9][0-9] ]] || fail "malformed request ${req@Q}: answer ${status@Q}"
   pass "malformed ${req@Q} -> $status"
 }
+
+# --- HTTP/1.1
+start_server
+http_version=1.1
+routes
 raw 'GARBAGE\r\n\r\n'
 raw 'GET /json HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'
 raw 'GET /json HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n'
 raw 'POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'
 raw 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n'
 expect GET /json 200 # still serving
-
 if command -v wrk >/dev/null; then
   for path in /json /bytes/65536; do
     wrk -t2 -c50 -d3s --timeout 5s "$url$path" >"$tmp/wrk" 2>&1 || fail "wrk $path: $(cat "$tmp/wrk")"
@@ -91,10 +120,29 @@ if command -v wrk >/dev/null; then
     pass "wrk -c50 -d3s $path: $(awk '/Requests\/sec/{print $2}' "$tmp/wrk") req/s, no errors"
   done
 else
-  echo "smoke: wrk is not installed; skipping the load check (apt-get install wrk)"
+  echo "smoke: wrk is not installed; skipping the HTTP/1.1 load check (apt-get install wrk)"
 fi
+stop_server
 
-kill -INT "$server_pid"
-wait "$server_pid" || fail "benchserver exited $? on SIGINT"
-server_pid=
-pass "benchserver stopped cleanly on SIGINT"
+# --- h2c, prior knowledge
+start_server -proto h2c
+http_version=2
+curl_opts=(--http2-prior-knowledge)
+routes
+# An HTTP/1.1 request to the h2c-only server is refused, not answered.
+if curl -sS --http1.1 --max-time 5 -o /dev/null "$url/json" 2>/dev/null; then
+  fail "an HTTP/1.1 request to the h2c server succeeded"
+fi
+pass "HTTP/1.1 request to the h2c server refused"
+expect GET /json 200 # still serving
+if command -v h2load >/dev/null; then
+  for path in /json /bytes/65536; do
+    h2load -n 20000 -c 10 -m 10 "$url$path" >"$tmp/h2load" 2>&1 || fail "h2load $path: $(cat "$tmp/h2load")"
+    grep -q 'requests: 20000 total, 20000 started, 20000 done, 20000 succeeded, 0 failed, 0 errored' "$tmp/h2load" ||
+      fail "h2load $path: $(cat "$tmp/h2load")"
+    pass "h2load -n 20000 -c 10 -m 10 $path: $(awk '/^finished in/{print $4, $5}' "$tmp/h2load" | tr -d ,) all succeeded"
+  done
+else
+  echo "smoke: h2load is not installed; skipping the h2c load check (apt-get install nghttp2-client)"
+fi
+stop_server

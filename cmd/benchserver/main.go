@@ -1,8 +1,10 @@
 // Command benchserver serves the suite's fixture routes (the same route table
-// as the in-process server) as a standalone program, so that curl, wrk or the
-// suite itself (HTTPBENCH_TARGET) can reach them from another process:
+// as the in-process servers) as a standalone program, so that curl, wrk,
+// h2load or the suite itself (HTTPBENCH_TARGET) can reach them from another
+// process:
 //
-//	go run ./cmd/benchserver -addr 127.0.0.1:8080
+//	go run ./cmd/benchserver -addr 127.0.0.1:8080             # HTTP/1.1 (fasthttp)
+//	go run ./cmd/benchserver -proto h2c -addr 127.0.0.1:8443  # HTTP/2 cleartext, prior knowledge
 //
 // It binds loopback unless -allow-remote is given, prints its URL, and stops
 // cleanly on SIGINT or SIGTERM.
@@ -23,6 +25,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
 func main() {
@@ -46,8 +49,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", DefaultAddr, "listen address, host:port (port 0 picks a free one)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
+	proto := fs.String("proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp) or h2c (HTTP/2 cleartext with prior knowledge, net/http)")
+	window := fs.String("window", h2c.WindowDefault.Name, "with -proto h2c, the server's receive windows: "+windowNames())
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-allow-remote]\n\nServes the httpclientbench fixture routes over HTTP/1.1.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c] [-window preset] [-allow-remote]\n\nServes the httpclientbench fixture routes.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,18 +64,59 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkAddr(*addr, *allowRemote); err != nil {
 		return err
 	}
-	srv, err := fixtures.Start(
-		fixtures.WithAddr(*addr),
-		fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
+	var (
+		srv  server
+		what string
+		err  error
 	)
+	switch *proto {
+	case "h1":
+		srv, err = fixtures.Start(
+			fixtures.WithAddr(*addr),
+			fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
+		)
+		what = "HTTP/1.1"
+	case "h2c":
+		w, werr := lookupWindow(*window)
+		if werr != nil {
+			return werr
+		}
+		srv, err = h2c.Start(w, h2c.WithAddr(*addr))
+		what = "h2c, prior knowledge, window=" + w.Name
+	default:
+		return fmt.Errorf("-proto %q: want h1 or h2c", *proto)
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "serving %s (HTTP/1.1); GET / lists the routes\n", srv.URL())
+	fmt.Fprintf(stdout, "serving %s (%s); GET / lists the routes\n", srv.URL(), what)
 	<-ctx.Done()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// server is what both fixture servers offer.
+type server interface {
+	URL() string
+	Shutdown(context.Context) error
+}
+
+func windowNames() string {
+	var names []string
+	for _, w := range h2c.Windows {
+		names = append(names, w.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func lookupWindow(name string) (h2c.Window, error) {
+	for _, w := range h2c.Windows {
+		if w.Name == name {
+			return w, nil
+		}
+	}
+	return h2c.Window{}, fmt.Errorf("-window %q: want one of %s", name, windowNames())
 }
 
 // checkAddr accepts host:port where host is a loopback IP or "localhost",

@@ -11,8 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/routetest"
 )
 
 func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
@@ -29,6 +30,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-addr", "127.0.0.1"}, "missing port"},
 		{[]string{"-addr", "127.0.0.1:99999"}, "invalid port"},
 		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-proto", "h3"}, "want h1 or h2c"},
+		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of 64KiB, default, tuned"},
 	} {
 		var stderr strings.Builder
 		err := run(context.Background(), tc.args, io.Discard, &stderr)
@@ -41,14 +44,29 @@ func TestBadArguments(t *testing.T) {
 	}
 }
 
-// TestServesAndStops starts the program on a free loopback port, reads the
-// URL it prints, fetches a route and stops it as a signal would.
+// TestServesAndStops starts the program on a free loopback port in each
+// protocol, reads the URL it prints, runs the route conformance test against
+// it and stops it as a signal would.
 func TestServesAndStops(t *testing.T) {
+	h2 := &http.Transport{}
+	h2c.ConfigureTransport(h2, h2c.WindowDefault)
+	for _, tc := range []struct {
+		args []string
+		rt   *http.Transport
+	}{
+		{[]string{"-addr", "127.0.0.1:0"}, &http.Transport{}},
+		{[]string{"-addr", "127.0.0.1:0", "-proto", "h2c", "-window", "tuned"}, h2},
+	} {
+		t.Run(strings.Join(tc.args[2:], "_"), func(t *testing.T) { servesAndStops(t, tc.args, tc.rt) })
+	}
+}
+
+func servesAndStops(t *testing.T, args []string, rt *http.Transport) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, pw, io.Discard); pw.Close() }()
+	go func() { done <- run(ctx, args, pw, io.Discard); pw.Close() }()
 
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
@@ -59,17 +77,9 @@ func TestServesAndStops(t *testing.T) {
 	if len(fields) < 2 || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
 		t.Fatalf("banner %q does not give the URL", line)
 	}
-	hc := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{}}
-	resp, err := hc.Get(fields[1] + "/json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: rt}
+	routetest.Run(t, fields[1], hc)
 	hc.CloseIdleConnections()
-	if resp.StatusCode != 200 || string(body) != fixtures.JSONBody {
-		t.Errorf("GET /json: %d %q", resp.StatusCode, body)
-	}
 
 	cancel()
 	select {

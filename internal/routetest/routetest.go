@@ -48,6 +48,12 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "PUT", path: "/json", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/nope", status: 404, wantLen: -1},
 		{method: "GET", path: "/json/extra", status: 404, wantLen: -1},
+		{method: "GET", path: "/bytes", status: 404, wantLen: -1},
+		{method: "GET", path: "/bytes/1/2", status: 400, wantLen: -1},
+		{method: "GET", path: "//json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/./json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/x/../json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "DELETE", path: "/echo", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
 	}
 	for _, c := range checks {
 		name := fmt.Sprintf("%s %s", c.method, c.path)
