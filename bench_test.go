@@ -14,6 +14,9 @@ func benchFamily(b *testing.B, f family) {
 	eachLeaf(b, f, func(b *testing.B, v variant, cf clients.Factory) {
 		t := s.target(b, v)
 		benchOp(b, v.bytes, v.newOp(newClient(b, cf, v.cfg), t))
+		if v.clientTimeWait {
+			checkPortBudget(b, b.N)
+		}
 	})
 }
 
