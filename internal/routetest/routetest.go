@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -24,7 +25,18 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		wantBody           []byte // nil: not checked
 		wantLen            int    // -1: not checked
 		header, headerVal  string // one response header to check
+		reqHeader, reqVal  string // one request header to send
 	}
+	b1000 := fixtures.Bytes(1000)
+	form, formType := encodeForm(fixtures.Form{
+		Fields: []fixtures.FormField{{Name: "b", Value: "second"}, {Name: "a", Value: "first"}},
+		Files:  []fixtures.FormFile{{Field: "upload", Filename: "x.bin", Content: fixtures.Bytes(5000)}},
+	})
+	wantSummary := fixtures.Form{
+		Fields: []fixtures.FormField{{Name: "a", Value: "first"}, {Name: "b", Value: "second"}},
+		Files:  []fixtures.FormFile{{Field: "upload", Filename: "x.bin", Content: fixtures.Bytes(5000)}},
+	}.Summary()
+	sse3, _ := fixtures.SSEStream(3)
 	checks := []check{
 		{method: "GET", path: "/", status: 200, wantBody: fixtures.IndexBody(), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeText},
 		{method: "GET", path: "/json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
@@ -54,9 +66,48 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/./json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
 		{method: "GET", path: "/x/../json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
 		{method: "DELETE", path: "/echo", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
+
+		// Ranges on /bytes/{n}.
+		{method: "HEAD", path: "/bytes/1000", status: 200, wantBody: []byte{}, wantLen: -1, header: "Accept-Ranges", headerVal: "bytes"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=0-99", status: 206, wantBody: b1000[:100], wantLen: -1, header: "Content-Range", headerVal: "bytes 0-99/1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=900-", status: 206, wantBody: b1000[900:], wantLen: -1, header: "Content-Range", headerVal: "bytes 900-999/1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=-100", status: 206, wantBody: b1000[900:], wantLen: -1, header: "Content-Range", headerVal: "bytes 900-999/1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=990-5000", status: 206, wantBody: b1000[990:], wantLen: -1, header: "Content-Range", headerVal: "bytes 990-999/1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=-5000", status: 206, wantBody: b1000, wantLen: -1, header: "Content-Range", headerVal: "bytes 0-999/1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=999-999", status: 206, wantBody: b1000[999:], wantLen: -1, header: "Content-Range", headerVal: "bytes 999-999/1000"},
+		{method: "HEAD", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=0-9", status: 206, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: "10"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=9-1", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=1000-", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=99999999-", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=abc", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=0-1,5-6", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "items=0-1", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=-0", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
+		{method: "GET", path: "/bytes/0", reqHeader: "Range", reqVal: "bytes=0-", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */0"},
+
+		// Server-sent events.
+		{method: "GET", path: "/sse/3", status: 200, wantBody: sse3, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeSSE},
+		{method: "GET", path: "/sse/0", status: 200, wantBody: []byte{}, wantLen: -1},
+		{method: "GET", path: "/sse/-1", status: 400, wantLen: -1},
+		{method: "GET", path: "/sse/abc", status: 400, wantLen: -1},
+		{method: "GET", path: fmt.Sprintf("/sse/%d", fixtures.MaxEvents+1), status: 400, wantLen: -1},
+		{method: "POST", path: "/sse/1", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
+
+		// Multipart forms.
+		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "POST", path: "/multipart", body: form, chunked: true, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1},
+		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "text/plain", status: 400, wantLen: -1},
+		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "multipart/form-data", status: 400, wantLen: -1},
+		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "multipart/form-data; boundary=wrong", status: 400, wantLen: -1},
+		{method: "POST", path: "/multipart", body: form[:len(form)/2], reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
+		{method: "POST", path: "/multipart", body: "garbage", reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
+		{method: "GET", path: "/multipart", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
 	}
 	for _, c := range checks {
 		name := fmt.Sprintf("%s %s", c.method, c.path)
+		if c.reqHeader != "" {
+			name += fmt.Sprintf(" %s: %.30s", c.reqHeader, c.reqVal)
+		}
 		if c.chunked {
 			name += " chunked"
 		}
@@ -71,6 +122,9 @@ func Run(t *testing.T, base string, hc *http.Client) {
 			req, err := http.NewRequest(c.method, base+c.path, body)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.reqHeader != "" {
+				req.Header.Set(c.reqHeader, c.reqVal)
 			}
 			resp, err := hc.Do(req)
 			if err != nil {
@@ -108,4 +162,23 @@ func Run(t *testing.T, base string, hc *http.Client) {
 			t.Errorf("index does not list %s", r.Path)
 		}
 	}
+}
+
+// encodeForm encodes f with mime/multipart and a fixed boundary, and returns
+// the body and its Content-Type.
+func encodeForm(f fixtures.Form) (string, string) {
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	if err := mw.SetBoundary("routetest-boundary"); err != nil {
+		panic(err)
+	}
+	for _, fl := range f.Fields {
+		mw.WriteField(fl.Name, fl.Value)
+	}
+	for _, fl := range f.Files {
+		w, _ := mw.CreateFormFile(fl.Field, fl.Filename)
+		w.Write(fl.Content)
+	}
+	mw.Close()
+	return b.String(), mw.FormDataContentType()
 }
