@@ -85,3 +85,25 @@ func BenchmarkH2Post4KiB(b *testing.B) { benchFamily(b, h2Post4KiB) }
 // (conn=pooled) or on a new one (conn=fresh: a new TCP connection, and for
 // proto=h2 a new HTTP/2 connection, per request).
 func BenchmarkPool(b *testing.B) { benchFamily(b, pool) }
+
+// BenchmarkSSE: one op is a GET of 100 server-sent events, parsed with
+// github.com/tmaxmax/go-sse and counted.
+func BenchmarkSSE(b *testing.B) { benchFamily(b, sseFamily) }
+
+// BenchmarkMultipart: one op is a multipart/form-data POST (two text fields,
+// or a text field and a 1 MiB file) and the server's summary read back.
+func BenchmarkMultipart(b *testing.B) { benchFamily(b, multipartFamily) }
+
+// BenchmarkUpload: one op streams 1 MiB of unknown length (chunked) to /echo
+// and reads the echo.
+func BenchmarkUpload(b *testing.B) { benchFamily(b, uploadFamily) }
+
+// BenchmarkRangeDownload: one op is a HEAD and then 1, 4 or 8 range GETs in
+// parallel, assembled into one 1 MiB buffer. The single-GET baseline is
+// BenchmarkH1Download/size=1MiB.
+func BenchmarkRangeDownload(b *testing.B) { benchFamily(b, rangeDownload) }
+
+// BenchmarkBodyStream: one op GETs 64 KiB and reads it through a fixed
+// 16 KiB buffer as it arrives (read=frames), or whole with the client's
+// usual API (read=collect).
+func BenchmarkBodyStream(b *testing.B) { benchFamily(b, bodyStream) }

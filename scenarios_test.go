@@ -45,6 +45,7 @@ type family struct {
 var families = []family{
 	h1GetBytes, h1GetText, jsonFamily, h1Post4KiB, h1Download, h1Concurrent,
 	h2Get, h2Download, h2Upload, h2Concurrent, h2Post4KiB, pool,
+	sseFamily, multipartFamily, uploadFamily, rangeDownload, bodyStream,
 }
 
 var jsonBytes = []byte(fixtures.JSONBody)
@@ -53,9 +54,9 @@ var jsonBytes = []byte(fixtures.JSONBody)
 var (
 	h1Clients = clients.HTTP1
 	h2Clients = clients.HTTP2
-	// poolH1Clients are the libraries that can be asked for fresh
-	// connections (raw is a floor, not a library).
-	poolH1Clients = clients.HTTP1[:4]
+	// h1Libraries are the HTTP/1.1 clients that are libraries: raw is a
+	// floor, with no fresh connections and no feature capabilities.
+	h1Libraries = clients.HTTP1[:4]
 )
 
 func h2cConfig(w h2c.Window) clients.Config { return clients.Config{H2C: &w} }
@@ -90,8 +91,8 @@ var (
 	// pool compares a kept-alive connection with a new one per request, for
 	// a small GET. HTTP/2 rows use each library's default windows.
 	pool = family{"Pool", []variant{
-		{levels: []string{"proto=h1", "conn=pooled"}, clients: poolH1Clients, newOp: getJSONBytes},
-		{levels: []string{"proto=h1", "conn=fresh"}, clients: poolH1Clients, cfg: clients.Config{Fresh: true}, newOp: getJSONBytes},
+		{levels: []string{"proto=h1", "conn=pooled"}, clients: h1Libraries, newOp: getJSONBytes},
+		{levels: []string{"proto=h1", "conn=fresh"}, clients: h1Libraries, cfg: clients.Config{Fresh: true}, newOp: getJSONBytes},
 		{levels: []string{"proto=h2", "conn=pooled"}, clients: h2Clients, cfg: h2cConfig(h2c.WindowDefault), newOp: getJSONBytes},
 		{levels: []string{"proto=h2", "conn=fresh"}, clients: h2Clients, cfg: clients.Config{H2C: &h2c.WindowDefault, Fresh: true},
 			clientTimeWait: true, newOp: getJSONBytes},

@@ -66,13 +66,13 @@ var faults = []fault{
 	}},
 }
 
-// faultyServers serves the fixture routes with f applied to every 200
-// answer, over HTTP/1.1 (fasthttp) and h2c (net/http).
+// faultyServers serves the fixture routes with f applied to every 200 and
+// 206 answer, over HTTP/1.1 (fasthttp) and h2c (net/http).
 func faultyServers(t *testing.T, f fault) servers {
 	h1 := startServer(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		fixtures.Handler(ctx)
-		if ctx.Response.StatusCode() == http.StatusOK {
-			s, b := f.alter(http.StatusOK, ctx.Response.Body())
+		if s := ctx.Response.StatusCode(); s == http.StatusOK || s == http.StatusPartialContent {
+			s, b := f.alter(s, ctx.Response.Body())
 			ctx.SetStatusCode(s)
 			ctx.Response.SetBody(bytes.Clone(b))
 		}
@@ -82,7 +82,7 @@ func faultyServers(t *testing.T, f fault) servers {
 		rec := httptest.NewRecorder()
 		routes.ServeHTTP(rec, r)
 		status, body := rec.Code, rec.Body.Bytes()
-		if status == http.StatusOK {
+		if status == http.StatusOK || status == http.StatusPartialContent {
 			status, body = f.alter(status, body)
 		}
 		maps.Copy(w.Header(), rec.Header())

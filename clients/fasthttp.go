@@ -1,10 +1,15 @@
 package clients
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
 // fastHTTP is valyala/fasthttp's Client, used the way its documentation
@@ -42,8 +47,9 @@ func newFastHTTP(cfg Config) (Client, error) {
 
 func (c *fastHTTP) Name() string { return FastHTTP }
 
-// do runs one exchange and hands the response to read before it is released.
-func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*fasthttp.Response) error) (Meta, error) {
+// do runs one exchange: prepare (if any) fills in the request beyond its
+// URL, read gets the response before it is released.
+func (c *fastHTTP) do(url string, prepare func(*fasthttp.Request) error, read func(*fasthttp.Response) error) (Meta, error) {
 	req := fasthttp.AcquireRequest()
 	resp := fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
@@ -52,10 +58,10 @@ func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*f
 	if c.fresh {
 		req.SetConnectionClose()
 	}
-	if method != fasthttp.MethodGet {
-		req.Header.SetMethod(method)
-		req.Header.SetContentType(contentType)
-		req.SetBodyRaw(body)
+	if prepare != nil {
+		if err := prepare(req); err != nil {
+			return Meta{}, err
+		}
 	}
 	if err := c.hc.DoTimeout(req, resp, c.timeout); err != nil {
 		return Meta{}, err
@@ -64,12 +70,27 @@ func (c *fastHTTP) do(method, url, contentType string, body []byte, read func(*f
 	return m, read(resp)
 }
 
+// post returns a prepare func for a POST of body.
+func post(contentType string, body []byte) func(*fasthttp.Request) error {
+	return func(req *fasthttp.Request) error {
+		req.Header.SetMethod(fasthttp.MethodPost)
+		req.Header.SetContentType(contentType)
+		req.SetBodyRaw(body)
+		return nil
+	}
+}
+
+// appendBody returns a read func that appends the body to *dst.
+func appendBody(dst *[]byte) func(*fasthttp.Response) error {
+	return func(r *fasthttp.Response) error {
+		*dst = append((*dst)[:0], r.Body()...)
+		return nil
+	}
+}
+
 func (c *fastHTTP) GetBytes(url string, dst []byte) (Meta, []byte, error) {
 	if c.fresh { // Get has no way to ask for Connection: close
-		m, err := c.do(fasthttp.MethodGet, url, "", nil, func(r *fasthttp.Response) error {
-			dst = append(dst[:0], r.Body()...)
-			return nil
-		})
+		m, err := c.do(url, nil, appendBody(&dst))
 		return m, dst, err
 	}
 	status, body, err := c.hc.Get(dst[:0], url)
@@ -78,7 +99,7 @@ func (c *fastHTTP) GetBytes(url string, dst []byte) (Meta, []byte, error) {
 
 func (c *fastHTTP) GetText(url string) (Meta, string, error) {
 	var s string
-	m, err := c.do(fasthttp.MethodGet, url, "", nil, func(r *fasthttp.Response) error {
+	m, err := c.do(url, nil, func(r *fasthttp.Response) error {
 		s = string(r.Body())
 		return nil
 	})
@@ -86,17 +107,104 @@ func (c *fastHTTP) GetText(url string) (Meta, string, error) {
 }
 
 func (c *fastHTTP) GetJSON(url string, v any) (Meta, error) {
-	return c.do(fasthttp.MethodGet, url, "", nil, func(r *fasthttp.Response) error {
+	return c.do(url, nil, func(r *fasthttp.Response) error {
 		return json.Unmarshal(r.Body(), v)
 	})
 }
 
 func (c *fastHTTP) Post(url, contentType string, body, dst []byte) (Meta, []byte, error) {
-	m, err := c.do(fasthttp.MethodPost, url, contentType, body, func(r *fasthttp.Response) error {
-		dst = append(dst[:0], r.Body()...)
+	m, err := c.do(url, post(contentType, body), appendBody(&dst))
+	return m, dst, err
+}
+
+// GetStream sets Response.StreamBody, fasthttp's way to read a body as it
+// arrives; closing the stream releases the connection and the pooled
+// request and response.
+func (c *fastHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
+	req := fasthttp.AcquireRequest()
+	resp := fasthttp.AcquireResponse()
+	req.SetRequestURI(url)
+	if c.fresh {
+		req.SetConnectionClose()
+	}
+	resp.StreamBody = true
+	if err := c.hc.DoTimeout(req, resp, c.timeout); err != nil {
+		fasthttp.ReleaseRequest(req)
+		fasthttp.ReleaseResponse(resp)
+		return Meta{}, nil, err
+	}
+	body := resp.BodyStream()
+	if body == nil { // the whole body came with the headers
+		body = bytes.NewReader(resp.Body())
+	}
+	return Meta{Status: resp.StatusCode(), ProtoMajor: 1}, &fastStream{Reader: body, req: req, resp: resp}, nil
+}
+
+type fastStream struct {
+	io.Reader
+	req  *fasthttp.Request
+	resp *fasthttp.Response
+}
+
+func (s *fastStream) Close() error {
+	err := s.resp.CloseBodyStream()
+	fasthttp.ReleaseRequest(s.req)
+	fasthttp.ReleaseResponse(s.resp)
+	return err
+}
+
+// Upload streams the reader with SetBodyStream and size -1: chunked.
+func (c *fastHTTP) Upload(url, contentType string, body io.Reader, dst []byte) (Meta, []byte, error) {
+	m, err := c.do(url, func(req *fasthttp.Request) error {
+		req.Header.SetMethod(fasthttp.MethodPost)
+		req.Header.SetContentType(contentType)
+		req.SetBodyStream(body, -1)
+		return nil
+	}, appendBody(&dst))
+	return m, dst, err
+}
+
+// PostMultipart encodes the form with mime/multipart straight into the
+// request's body buffer, as fasthttp's users do.
+func (c *fastHTTP) PostMultipart(url string, form fixtures.Form, dst []byte) (Meta, []byte, error) {
+	m, err := c.do(url, func(req *fasthttp.Request) error {
+		req.Header.SetMethod(fasthttp.MethodPost)
+		mw, err := encodeForm(req.BodyWriter(), form)
+		if err != nil {
+			return err
+		}
+		req.Header.SetMultipartFormBoundary(mw.Boundary())
+		return nil
+	}, appendBody(&dst))
+	return m, dst, err
+}
+
+func (c *fastHTTP) Head(url string) (Meta, int64, error) {
+	var n int64
+	m, err := c.do(url, func(req *fasthttp.Request) error {
+		req.Header.SetMethod(fasthttp.MethodHead)
+		return nil
+	}, func(r *fasthttp.Response) error {
+		n = int64(r.Header.ContentLength())
 		return nil
 	})
-	return m, dst, err
+	return m, n, err
+}
+
+func (c *fastHTTP) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
+	var cr string
+	m, err := c.do(url, func(req *fasthttp.Request) error {
+		req.Header.SetByteRange(int(start), int(start)+len(dst)-1)
+		return nil
+	}, func(r *fasthttp.Response) error {
+		cr = string(r.Header.Peek("Content-Range"))
+		if len(r.Body()) != len(dst) {
+			return fmt.Errorf("range body: %d bytes, asked for %d", len(r.Body()), len(dst))
+		}
+		copy(dst, r.Body())
+		return nil
+	})
+	return m, cr, err
 }
 
 func (c *fastHTTP) Close() error {

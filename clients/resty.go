@@ -1,9 +1,13 @@
 package clients
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 
 	"github.com/go-resty/resty/v2"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
 // restyClient is go-resty/resty v2 on its own transport, with the fairness
@@ -66,4 +70,65 @@ func (c *restyClient) Post(url, contentType string, body, _ []byte) (Meta, []byt
 func (c *restyClient) Close() error {
 	c.rc.GetClient().CloseIdleConnections()
 	return nil
+}
+
+// GetStream asks resty not to read the body (SetDoNotParseResponse), its
+// documented way to stream.
+func (c *restyClient) GetStream(url string) (Meta, io.ReadCloser, error) {
+	r, err := c.rc.R().SetDoNotParseResponse(true).Get(url)
+	if err != nil {
+		return Meta{}, nil, err
+	}
+	return restyMeta(r), r.RawBody(), nil
+}
+
+// Upload: resty sends an io.Reader body as it is, without buffering it.
+func (c *restyClient) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
+	r, err := c.rc.R().SetHeader("Content-Type", contentType).SetBody(body).Post(url)
+	if err != nil {
+		return Meta{}, nil, err
+	}
+	return restyMeta(r), r.Body(), nil
+}
+
+// PostMultipart uses resty's own multipart support: SetMultipartFormData for
+// the text fields, SetMultipartField for the files.
+func (c *restyClient) PostMultipart(url string, form fixtures.Form, _ []byte) (Meta, []byte, error) {
+	req := c.rc.R()
+	if len(form.Fields) > 0 {
+		data := make(map[string]string, len(form.Fields))
+		for _, f := range form.Fields {
+			data[f.Name] = f.Value
+		}
+		req.SetMultipartFormData(data)
+	}
+	for _, f := range form.Files {
+		req.SetMultipartField(f.Field, f.Filename, f.ContentType, bytes.NewReader(f.Content))
+	}
+	r, err := req.Post(url)
+	if err != nil {
+		return Meta{}, nil, err
+	}
+	return restyMeta(r), r.Body(), nil
+}
+
+func (c *restyClient) Head(url string) (Meta, int64, error) {
+	r, err := c.rc.R().Head(url)
+	if err != nil {
+		return Meta{}, 0, err
+	}
+	return restyMeta(r), r.RawResponse.ContentLength, nil
+}
+
+func (c *restyClient) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
+	r, err := c.rc.R().SetHeader("Range", rangeHeader(start, len(dst))).Get(url)
+	if err != nil {
+		return Meta{}, "", err
+	}
+	m, cr := restyMeta(r), r.Header().Get("Content-Range")
+	if len(r.Body()) != len(dst) {
+		return m, cr, fmt.Errorf("range body: %d bytes, asked for %d", len(r.Body()), len(dst))
+	}
+	copy(dst, r.Body())
+	return m, cr, nil
 }

@@ -1,9 +1,12 @@
 package clients
 
 import (
+	"io"
 	"net/http"
 
 	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
 // retryableHTTP is hashicorp/go-retryablehttp with retries off: the suite
@@ -47,4 +50,35 @@ func (c *retryableHTTP) Post(url, contentType string, body, _ []byte) (Meta, []b
 func (c *retryableHTTP) Close() error {
 	c.rc.HTTPClient.CloseIdleConnections()
 	return nil
+}
+
+func (c *retryableHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
+	return openStream(c.rc.Get(url))
+}
+
+// Upload passes the io.Reader as is: retryablehttp reads it into memory
+// before sending (to be able to rewind it for a retry). That copy is its
+// real cost for a streamed upload.
+func (c *retryableHTTP) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
+	return readAll(c.rc.Post(url, contentType, body))
+}
+
+func (c *retryableHTTP) PostMultipart(url string, form fixtures.Form, _ []byte) (Meta, []byte, error) {
+	body, ct, err := formBody(form)
+	if err != nil {
+		return Meta{}, nil, err
+	}
+	return readAll(c.rc.Post(url, ct, body))
+}
+
+func (c *retryableHTTP) Head(url string) (Meta, int64, error) { return headLength(c.rc.Head(url)) }
+
+func (c *retryableHTTP) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
+	req, err := retryablehttp.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return Meta{}, "", err
+	}
+	req.Header.Set("Range", rangeHeader(start, len(dst)))
+	resp, err := c.rc.Do(req)
+	return readRange(resp, err, dst)
 }

@@ -57,7 +57,8 @@ expect() {
   local got
   got=$(curl -sS "${curl_opts[@]}" -o "$tmp/body" -w '%{http_code} %{http_version}' -X "$method" --max-time 10 "$@" "$url$path")
   [[ $got == "$want $http_version" ]] || fail "$method $path: got status and version '$got', want '$want $http_version'"
-  pass "$method $path -> $got"
+  local extra="$*"
+  pass "$method $path ${extra:0:70} -> $got"
 }
 
 # routes: every route of the table, good and bad input.
@@ -83,6 +84,22 @@ routes() {
     expect POST /echo 200 --data-binary @- <"$tmp/64k"
   fi
   cmp -s "$tmp/body" "$tmp/64k" || fail "POST /echo of unknown length did not echo 64 KiB"
+  # Ranges: one good range, then malformed and unsatisfiable ones.
+  expect GET /bytes/1000 206 -H 'Range: bytes=0-99'
+  [[ $(stat -c %s "$tmp/body") == 100 ]] || fail "Range bytes=0-99: $(stat -c %s "$tmp/body") bytes"
+  for r in 'bytes=9-1' 'bytes=99999999-' 'bytes=abc' 'bytes=0-1,5-6' 'items=0-1'; do
+    expect GET /bytes/1000 416 -H "Range: $r"
+  done
+  # Server-sent events.
+  expect GET /sse/5 200
+  [[ $(grep -c '^event: tick$' "$tmp/body") == 5 ]] || fail "GET /sse/5: $(cat "$tmp/body")"
+  # Multipart: a form curl encodes, then malformed bodies.
+  expect POST /multipart 200 -F field1=value1 -F "upload=@$tmp/64k;filename=64k.bin"
+  grep -q '"filename":"64k.bin","size":65536' "$tmp/body" || fail "POST /multipart summary: $(cat "$tmp/body")"
+  expect POST /multipart 400 --data-binary 'garbage' -H 'Content-Type: multipart/form-data; boundary=x'
+  expect POST /multipart 400 --data-binary 'garbage' -H 'Content-Type: multipart/form-data'
+  expect POST /multipart 400 --data-binary $'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\ntruncated' -H 'Content-Type: multipart/form-data; boundary=x'
+  expect POST /multipart 400 --data-binary 'a=1' -H 'Content-Type: application/x-www-form-urlencoded'
   expect GET /bytes/-1 400
   expect GET /bytes/abc 400
   expect GET /bytes/16777217 400
@@ -138,10 +155,10 @@ expect GET /json 200 # still serving
 if command -v h2load >/dev/null; then
   # h2load on every route; POST /echo with a 64 KiB body. 3xx/4xx/5xx count
   # as failures in h2load's "succeeded".
-  for route in / /json /bytes/65536 /bytes/1048576 "/echo -d $tmp/64k"; do
+  for route in / /json /bytes/65536 /bytes/1048576 /sse/100 "/echo -d $tmp/64k"; do
     read -r path data <<<"$route"
     n=20000
-    [[ $path == /bytes/1048576 ]] && n=2000
+    [[ $path == /bytes/1048576 || $path == /sse/* ]] && n=2000
     # shellcheck disable=SC2086 # $data is "-d FILE" or nothing
     h2load -n "$n" -c 10 -m 10 $data "$url$path" >"$tmp/h2load" 2>&1 || fail "h2load $route: $(cat "$tmp/h2load")"
     grep -q "requests: $n total, $n started, $n done, $n succeeded, 0 failed, 0 errored" "$tmp/h2load" ||

@@ -1,0 +1,247 @@
+package httpclientbench_test
+
+import (
+	"bytes"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	sse "github.com/tmaxmax/go-sse"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+// The feature families: every library client, each through its own API for
+// the feature (see the capability interfaces in package clients).
+var (
+	sseFamily = family{"SSE", []variant{
+		{levels: []string{"events=100"}, clients: h1Libraries, newOp: sseOp(100)},
+	}}
+	multipartFamily = family{"Multipart", []variant{
+		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(fixtures.FormSmall)},
+		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(fixtures.FormFile1MiB)},
+	}}
+	uploadFamily = family{"Upload", []variant{
+		{levels: []string{"size=1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: uploadOp(1 << 20)},
+	}}
+	rangeDownload = family{"RangeDownload", []variant{
+		rangeVariant("1MiB", 1<<20, 1), rangeVariant("1MiB", 1<<20, 4), rangeVariant("1MiB", 1<<20, 8),
+	}}
+	bodyStream = family{"BodyStream", []variant{
+		{levels: []string{"size=64KiB", "read=frames"}, clients: h1Libraries, bytes: 64 << 10, newOp: framesOp(64 << 10)},
+		{levels: []string{"size=64KiB", "read=collect"}, clients: h1Libraries, bytes: 64 << 10, newOp: func(c clients.Client, t target) op {
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto)
+		}},
+	}}
+)
+
+// capability returns c as T, or an op that fails saying what c lacks.
+func capability[T any](c clients.Client) (T, op) {
+	v, ok := c.(T)
+	if !ok {
+		return v, func(bool) error { return fmt.Errorf("client %s cannot %T", c.Name(), (*T)(nil)) }
+	}
+	return v, nil
+}
+
+// sseOp: one op is a GET of /sse/n consumed with go-sse's parser, every
+// event checked (type, data, order), and the stream's length checked, so
+// neither a lost nor an extra byte passes.
+func sseOp(n int) func(clients.Client, target) op {
+	want, _ := fixtures.SSEStream(n)
+	data := make([]string, n)
+	for i := range data {
+		data[i] = fixtures.SSEData(i)
+	}
+	return func(c clients.Client, t target) op {
+		s, fail := capability[clients.Streamer](c)
+		if fail != nil {
+			return fail
+		}
+		url := fmt.Sprintf("%s/sse/%d", t.base, n)
+		return func(bool) error {
+			m, body, err := s.GetStream(url)
+			if body != nil {
+				defer body.Close()
+			}
+			if err := checkMeta(m, err, 200, t.proto); err != nil {
+				return err
+			}
+			cr := &countingReader{r: body}
+			i := 0
+			for ev, err := range sse.Read(cr, nil) {
+				if err != nil {
+					return fmt.Errorf("event %d: %w", i, err)
+				}
+				if i >= n || ev.Type != fixtures.SSEEventType || ev.Data != data[i] {
+					return fmt.Errorf("event %d: type %q, data %q", i, ev.Type, ev.Data)
+				}
+				i++
+			}
+			if i != n || cr.n != len(want) {
+				return fmt.Errorf("%d events in %d bytes, want %d in %d", i, cr.n, n, len(want))
+			}
+			return nil
+		}
+	}
+}
+
+// multipartOp: one op POSTs form to /multipart and compares the server's
+// summary of what it parsed (names, file names, sizes, CRC-32s) with the
+// form's.
+func multipartOp(form fixtures.Form) func(clients.Client, target) op {
+	want := form.Summary()
+	return func(c clients.Client, t target) op {
+		mp, fail := capability[clients.MultipartPoster](c)
+		if fail != nil {
+			return fail
+		}
+		url := t.base + "/multipart"
+		var buf []byte
+		return func(bool) error {
+			m, b, err := mp.PostMultipart(url, form, buf)
+			buf = b
+			if err := checkMeta(m, err, 200, t.proto); err != nil {
+				return err
+			}
+			if !bytes.Equal(b, want) {
+				return fmt.Errorf("summary %q, want %q", b, want)
+			}
+			return nil
+		}
+	}
+}
+
+// uploadOp: one op streams n bytes of unknown length (an io.Reader that
+// hides its size, so HTTP/1.1 sends it chunked) to /echo and reads the echo.
+func uploadOp(n int) func(clients.Client, target) op {
+	payload := fixtures.Bytes(n)
+	return func(c clients.Client, t target) op {
+		up, fail := capability[clients.Uploader](c)
+		if fail != nil {
+			return fail
+		}
+		url := t.base + "/echo"
+		var buf []byte
+		return func(full bool) error {
+			body := struct{ io.Reader }{bytes.NewReader(payload)} // no Len method: length unknown
+			m, b, err := up.Upload(url, fixtures.ContentTypeBinary, body, buf)
+			buf = b
+			if err := checkMeta(m, err, 200, t.proto); err != nil {
+				return err
+			}
+			return fixtures.CheckBody(b, payload, full)
+		}
+	}
+}
+
+// rangeVariant: one op is a HEAD for the size, then chunks range GETs in
+// parallel, each written into its place in one buffer. The buffer is zeroed
+// first, so a chunk that is not written cannot pass on an earlier op's
+// bytes; it is compared in full in the warm-up and by length and CRC-32 in
+// the loop.
+func rangeVariant(label string, size, chunks int) variant {
+	want := fixtures.Bytes(size)
+	wantCRC := crc32.ChecksumIEEE(want)
+	starts := make([]int, chunks+1)
+	wantCR := make([]string, chunks)
+	for i := range chunks + 1 {
+		starts[i] = i * size / chunks
+	}
+	for i := range chunks {
+		wantCR[i] = fixtures.ContentRange(starts[i], starts[i+1]-1, size)
+	}
+	return variant{
+		levels: []string{"size=" + label, fmt.Sprintf("chunks=%d", chunks)}, clients: h1Libraries, bytes: int64(size),
+		newOp: func(c clients.Client, t target) op {
+			r, fail := capability[clients.Ranger](c)
+			if fail != nil {
+				return fail
+			}
+			url := fmt.Sprintf("%s/bytes/%d", t.base, size)
+			buf := make([]byte, size)
+			return func(full bool) error {
+				m, n, err := r.Head(url)
+				if err := checkMeta(m, err, 200, t.proto); err != nil {
+					return fmt.Errorf("HEAD: %w", err)
+				}
+				if n != int64(size) {
+					return fmt.Errorf("HEAD: Content-Length %d, want %d", n, size)
+				}
+				clear(buf)
+				var g errgroup.Group
+				for i := range chunks {
+					g.Go(func() error {
+						m, cr, err := r.GetRange(url, int64(starts[i]), buf[starts[i]:starts[i+1]])
+						if err := checkMeta(m, err, 206, t.proto); err != nil {
+							return fmt.Errorf("chunk %d: %w", i, err)
+						}
+						if cr != wantCR[i] {
+							return fmt.Errorf("chunk %d: Content-Range %q, want %q", i, cr, wantCR[i])
+						}
+						return nil
+					})
+				}
+				if err := g.Wait(); err != nil {
+					return err
+				}
+				if full {
+					return fixtures.CheckBody(buf, want, true)
+				}
+				if got := crc32.ChecksumIEEE(buf); got != wantCRC {
+					return fmt.Errorf("assembled body CRC-32 %08x, want %08x", got, wantCRC)
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// frameSize is the fixed buffer read=frames reads through.
+const frameSize = 16 << 10
+
+// framesOp: one op GETs n bytes and reads them through a fixed 16 KiB
+// buffer as they arrive, never holding the whole body.
+func framesOp(n int) func(clients.Client, target) op {
+	want := fixtures.Bytes(n)
+	return func(c clients.Client, t target) op {
+		s, fail := capability[clients.Streamer](c)
+		if fail != nil {
+			return fail
+		}
+		url := fmt.Sprintf("%s/bytes/%d", t.base, n)
+		frame := make([]byte, frameSize)
+		return func(full bool) error {
+			m, body, err := s.GetStream(url)
+			if body != nil {
+				defer body.Close()
+			}
+			if err := checkMeta(m, err, 200, t.proto); err != nil {
+				return err
+			}
+			total := 0
+			for {
+				k, err := body.Read(frame)
+				if total+k > n {
+					return fmt.Errorf("body longer than %d bytes", n)
+				}
+				if full && !bytes.Equal(frame[:k], want[total:total+k]) {
+					return fmt.Errorf("body differs from the payload in bytes %d-%d", total, total+k-1)
+				}
+				total += k
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return err
+				}
+			}
+			if total != n {
+				return fmt.Errorf("body length %d, want %d", total, n)
+			}
+			return nil
+		}
+	}
+}
