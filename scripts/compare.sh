@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# compare.sh: compares two result files (from bench.sh, ab.sh or go test
+# -bench output) with benchstat, then shows NEW with the clients side by side.
+#
+#   scripts/compare.sh OLD NEW
+#
+# benchstat exits 0 even when it cannot read a file, so this script checks
+# the files itself and fails with a clear message on a missing, empty or
+# unparsable one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+
+[[ $# -eq 2 ]] || die "usage: scripts/compare.sh OLD NEW"
+for f in "$1" "$2"; do
+  [[ -e $f ]] || die "$f: no such file"
+  [[ -f $f && -r $f ]] || die "$f: not a readable file"
+  [[ -s $f ]] || die "$f: empty file"
+  grep -q '^Benchmark' "$f" || die "$f: no benchmark results in it"
+done
+
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+# bstat ARGS: benchstat, failing on what it reports on stderr (it reports
+# parse errors there and still exits 0), printing its table only if clean.
+bstat() {
+  go tool benchstat "$@" >"$out" 2>"$err" || die "benchstat failed: $(cat "$err")"
+  [[ ! -s $err ]] || die "benchstat could not read its input: $(cat "$err")"
+  cat "$out"
+}
+
+echo "== $1 vs $2 (ignoring $ALWAYS_DIFFERENT)"
+bstat -ignore "$ALWAYS_DIFFERENT" "$1" "$2"
+echo
+echo "== $2, clients side by side"
+bstat -col /client "$2"
