@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -54,7 +56,7 @@ func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	series, err := Read(f, "results.txt")
+	series, _, err := results.Read(f, "results.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +104,7 @@ func TestMedian(t *testing.T) {
 		{[]float64{4, 1, 3, 2}, 2.5},
 		{[]float64{10, 10, 1000}, 10},
 	} {
-		if got := summarize(&Series{Name: "X", Unit: "ns/op", Values: tc.in}, false).Value; got != tc.want {
+		if got := summarize(&results.Series{Name: "X", Unit: "ns/op", Values: tc.in}, false).Value; got != tc.want {
 			t.Errorf("median of %v = %v, want %v", tc.in, got, tc.want)
 		}
 	}

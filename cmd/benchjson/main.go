@@ -26,7 +26,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/perf/benchfmt"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 func main() {
@@ -83,7 +83,7 @@ func run(args []string, stderr io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	series, err := Read(f, *in)
+	series, _, err := results.Read(f, *in)
 	if err != nil {
 		return err
 	}
@@ -95,66 +95,6 @@ func run(args []string, stderr io.Writer) error {
 		return err
 	}
 	return writeJSON(*bigger, big)
-}
-
-// Series is every repeat of one benchmark in one unit.
-type Series struct {
-	Pkg, Name  string // Name without the GOMAXPROCS suffix
-	Gomaxprocs string // e.g. "2", "" if the name had none
-	Unit       string // as go test printed it: ns/op, MB/s, B/op...
-	Values     []float64
-}
-
-// Read parses Go benchmark output. A malformed benchmark line is an error
-// naming its file and line; input without a single result is an error too.
-func Read(r io.Reader, fileName string) ([]*Series, error) {
-	br := benchfmt.NewReader(r, fileName)
-	index := map[[3]string]*Series{}
-	var out []*Series
-	for br.Scan() {
-		switch rec := br.Result().(type) {
-		case *benchfmt.SyntaxError:
-			return nil, rec
-		case *benchfmt.Result:
-			name, procs := splitProcs(rec.Name.String())
-			pkg := rec.GetConfig("pkg")
-			for _, v := range rec.Values {
-				unit, value := v.Unit, v.Value
-				if v.OrigUnit != "" { // report what go test printed, not benchfmt's tidied units
-					unit, value = v.OrigUnit, v.OrigValue
-				}
-				key := [3]string{pkg, rec.Name.String(), unit}
-				s := index[key]
-				if s == nil {
-					s = &Series{Pkg: pkg, Name: name, Gomaxprocs: procs, Unit: unit}
-					index[key] = s
-					out = append(out, s)
-				}
-				s.Values = append(s.Values, value)
-			}
-		}
-	}
-	if err := br.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no benchmark results", fileName)
-	}
-	return out, nil
-}
-
-// splitProcs splits "BenchmarkX/a=b-2" into "BenchmarkX/a=b" and "2".
-func splitProcs(full string) (name, procs string) {
-	i := strings.LastIndexByte(full, '-')
-	if i < 0 || i == len(full)-1 || strings.ContainsRune(full[i:], '/') {
-		return full, ""
-	}
-	for _, c := range full[i+1:] {
-		if c < '0' || c > '9' {
-			return full, ""
-		}
-	}
-	return full[:i], full[i+1:]
 }
 
 // Entry is one benchmark and unit in the format of github-action-benchmark's
@@ -186,7 +126,7 @@ func direction(unit string, extra map[string]Direction) (Direction, bool) {
 // Split summarises each series as its median and sorts the entries by
 // direction. Names carry the package only when results come from more than
 // one package, so they stay stable as the dashboard's keys.
-func Split(series []*Series, extra map[string]Direction) (smaller, bigger []Entry, err error) {
+func Split(series []*results.Series, extra map[string]Direction) (smaller, bigger []Entry, err error) {
 	pkgs := map[string]bool{}
 	for _, s := range series {
 		pkgs[s.Pkg] = true
@@ -216,7 +156,7 @@ func Split(series []*Series, extra map[string]Direction) (smaller, bigger []Entr
 	return smaller, bigger, nil
 }
 
-func summarize(s *Series, withPkg bool) Entry {
+func summarize(s *results.Series, withPkg bool) Entry {
 	v := slices.Clone(s.Values)
 	slices.Sort(v)
 	med := v[len(v)/2]

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// palette colours the libraries; floors are grey.
+var palette = map[string]color.Color{
+	"nethttp":       color.RGBA{0x1f, 0x77, 0xb4, 0xff},
+	"xnethttp2":     color.RGBA{0x17, 0xbe, 0xcf, 0xff},
+	"fasthttp":      color.RGBA{0xff, 0x7f, 0x0e, 0xff},
+	"resty":         color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
+	"retryablehttp": color.RGBA{0x94, 0x67, 0xbd, 0xff},
+	FloorClient:     color.RGBA{0xa0, 0xa0, 0xa0, 0xff},
+}
+
+var other = color.RGBA{0x8c, 0x56, 0x4b, 0xff}
+
+// WriteChart draws family f as grouped bars: one group per variant, one bar
+// per client, each bar the client's median time over net/http's (so
+// nethttp is 1 and shorter is faster). The raw floor is grey, the TCP floor
+// a dashed line, and net/http's level a thin line at 1.
+func WriteChart(w io.Writer, f *Family) error {
+	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+	p := plot.New()
+	p.Title.Text = f.Name + ": time per op relative to " + Baseline
+	p.Title.TextStyle.Font.Size = vg.Points(12)
+	p.Y.Label.Text = "× " + Baseline + " (lower is faster)"
+	p.Y.Min = 0
+	p.Legend.Top = true
+	p.Legend.Left = false
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.Legend.YOffs = -vg.Points(4)
+	p.Legend.Padding = vg.Points(2)
+	p.Legend.ThumbnailWidth = vg.Points(12)
+	p.X.Tick.Label.Font.Size = vg.Points(9)
+
+	labels := make([]string, len(f.Variants))
+	for i, v := range f.Variants {
+		labels[i] = strings.ReplaceAll(v, "/", "\n")
+		if v == "" {
+			labels[i] = f.Name
+		}
+	}
+	n := len(f.Clients)
+	const barWidth = 14
+	width := vg.Points(barWidth)
+	maxY := 1.0
+	for i, c := range f.Clients {
+		values := make(plotter.Values, len(f.Variants))
+		for j, v := range f.Variants {
+			if r, ok := f.Ratio(v, c); ok {
+				values[j] = r
+				maxY = max(maxY, r)
+			}
+		}
+		bars, err := plotter.NewBarChart(values, width)
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", f.Name, c, err)
+		}
+		col, ok := palette[c]
+		if !ok {
+			col = other
+		}
+		bars.Color = col
+		bars.LineStyle.Width = 0
+		bars.Offset = width * vg.Length(float64(i)-float64(n-1)/2)
+		label := c
+		if c == FloorClient {
+			label += " (floor)"
+		}
+		p.Add(bars)
+		p.Legend.Add(label, bars)
+	}
+	one := plotter.NewFunction(func(float64) float64 { return 1 })
+	one.Color = color.Gray{0x40}
+	one.Width = vg.Points(0.5)
+	p.Add(one)
+	if f.TCPFloor != nil {
+		if base := f.Cell(f.Variants[0], Baseline); base != nil && base.Time != nil {
+			ratio := f.TCPFloor.Center / base.Time.Center
+			line := plotter.NewFunction(func(float64) float64 { return ratio })
+			line.Color = color.Black
+			line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			line.Width = vg.Points(1)
+			p.Add(line)
+			p.Legend.Add(FloorTCP+" (TCP floor)", line)
+		}
+	}
+	p.Y.Max = maxY * (1.15 + 0.09*float64(n+1)) // room for the legend above the bars
+	p.NominalX(labels...)
+	p.X.Min, p.X.Max = -0.6, float64(len(f.Variants))-0.4 // whole groups, with a margin
+	p.Legend.XOffs = -vg.Points(12)
+	p.X.Tick.Label.Rotation = 0
+	p.Add(plotter.NewGrid())
+
+	group := float64(n*barWidth + 36) // one variant's bars and the gap after them
+	c := vgsvg.New(vg.Points(max(480, group*float64(len(f.Variants))+90)), vg.Points(320))
+	p.Draw(draw.New(c))
+	_, err := c.WriteTo(w)
+	return err
+}

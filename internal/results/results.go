@@ -1,0 +1,79 @@
+// Package results reads Go benchmark output (with golang.org/x/perf/benchfmt)
+// into series of repeats per benchmark and unit, for the suite's tools.
+package results
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Series is every repeat of one benchmark in one unit.
+type Series struct {
+	Pkg, Name  string // Name without the GOMAXPROCS suffix
+	Gomaxprocs string // e.g. "2", "" if the name had none
+	Unit       string // as go test printed it: ns/op, MB/s, B/op...
+	Values     []float64
+}
+
+// Read parses Go benchmark output. A malformed benchmark line is an error
+// naming its file and line; input without a single result is an error too.
+// It also returns the file's configuration lines (commit, go, date, machine,
+// goos, cpu…), first value of each key.
+func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
+	br := benchfmt.NewReader(r, fileName)
+	index := map[[3]string]*Series{}
+	config := map[string]string{}
+	var out []*Series
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, nil, rec
+		case *benchfmt.Result:
+			for _, c := range rec.Config {
+				if _, ok := config[c.Key]; !ok && c.File {
+					config[c.Key] = string(c.Value)
+				}
+			}
+			name, procs := splitProcs(rec.Name.String())
+			pkg := rec.GetConfig("pkg")
+			for _, v := range rec.Values {
+				unit, value := v.Unit, v.Value
+				if v.OrigUnit != "" { // report what go test printed, not benchfmt's tidied units
+					unit, value = v.OrigUnit, v.OrigValue
+				}
+				key := [3]string{pkg, rec.Name.String(), unit}
+				s := index[key]
+				if s == nil {
+					s = &Series{Pkg: pkg, Name: name, Gomaxprocs: procs, Unit: unit}
+					index[key] = s
+					out = append(out, s)
+				}
+				s.Values = append(s.Values, value)
+			}
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("%s: no benchmark results", fileName)
+	}
+	return out, config, nil
+}
+
+// splitProcs splits "BenchmarkX/a=b-2" into "BenchmarkX/a=b" and "2".
+func splitProcs(full string) (name, procs string) {
+	i := strings.LastIndexByte(full, '-')
+	if i < 0 || i == len(full)-1 || strings.ContainsRune(full[i:], '/') {
+		return full, ""
+	}
+	for _, c := range full[i+1:] {
+		if c < '0' || c > '9' {
+			return full, ""
+		}
+	}
+	return full[:i], full[i+1:]
+}
