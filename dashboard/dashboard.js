@@ -1,0 +1,172 @@
+// The httpclientbench dashboard: reads the history github-action-benchmark
+// stores in ../data.js (window.BENCHMARK_DATA) and draws one chart per
+// scenario (the benchmark name without its client= level), one line per
+// client, for the unit chosen in the selector.
+(function () {
+  'use strict';
+
+  var UNITS = {
+    time: { unit: 'ns/op', title: 'ns per op (lower is better)' },
+    bytes: { unit: 'B/op', title: 'bytes per op (lower is better)' },
+    allocs: { unit: 'allocs/op', title: 'allocations per op (lower is better)' },
+    throughput: { unit: 'MB/s', title: 'MB/s (higher is better)' },
+  };
+  var COLORS = {
+    nethttp: '#1f77b4', xnethttp2: '#17becf', fasthttp: '#ff7f0e', resty: '#2ca02c',
+    retryablehttp: '#9467bd', raw: '#8c8c8c', LoopbackRoundTrip: '#222222',
+  };
+  var FLOORS = { raw: true, LoopbackRoundTrip: true };
+  // LoopbackRoundTrip reproduces one H1GetBytes exchange: it is drawn there.
+  var TCP_FLOOR = 'LoopbackRoundTrip', TCP_FLOOR_SCENARIO = 'H1GetBytes';
+
+  var state = { charts: [], unit: 'time', scenarios: [] };
+  window.httpclientbenchDashboard = state;
+
+  function status(text, isError) {
+    var el = document.getElementById('status');
+    el.textContent = text;
+    el.className = isError ? 'error' : '';
+  }
+
+  // splitName: "H1Download/size=64KiB/client=nethttp" ->
+  // {family: "H1Download", scenario: "H1Download/size=64KiB", client: "nethttp"}.
+  function splitName(name) {
+    var parts = name.split('/'), client = '', levels = [];
+    for (var i = 0; i < parts.length; i++) {
+      if (parts[i].indexOf('client=') === 0) client = parts[i].slice(7);
+      else levels.push(parts[i]);
+    }
+    if (!client && name === TCP_FLOOR) {
+      return { family: TCP_FLOOR_SCENARIO, scenario: TCP_FLOOR_SCENARIO, client: TCP_FLOOR };
+    }
+    return { family: levels[0], scenario: levels.join('/'), client: client || levels[0] };
+  }
+
+  // model: the commits in date order and, per scenario, client and unit,
+  // the value at each commit.
+  function model(data) {
+    var commits = [], byId = {}, scenarios = {}, order = [];
+    Object.keys(data.entries).forEach(function (set) {
+      data.entries[set].forEach(function (run) {
+        var id = run.commit.id;
+        if (!(id in byId)) {
+          byId[id] = commits.length;
+          commits.push({ id: id, url: run.commit.url, message: run.commit.message || '', date: run.date });
+        }
+      });
+    });
+    commits.sort(function (a, b) { return a.date - b.date; });
+    commits.forEach(function (c, i) { byId[c.id] = i; });
+    Object.keys(data.entries).forEach(function (set) {
+      data.entries[set].forEach(function (run) {
+        var at = byId[run.commit.id];
+        run.benches.forEach(function (b) {
+          var n = splitName(b.name);
+          var s = scenarios[n.scenario];
+          if (!s) {
+            s = scenarios[n.scenario] = { name: n.scenario, family: n.family, clients: {} };
+            order.push(n.scenario);
+          }
+          var byUnit = s.clients[n.client] = s.clients[n.client] || {};
+          var values = byUnit[b.unit] = byUnit[b.unit] || new Array(commits.length).fill(null);
+          values[at] = b.value;
+        });
+      });
+    });
+    return { commits: commits, scenarios: order.map(function (k) { return scenarios[k]; }) };
+  }
+
+  function render(m, unitKey) {
+    var unit = UNITS[unitKey].unit;
+    state.charts.forEach(function (c) { c.destroy(); });
+    state.charts = [];
+    state.unit = unitKey;
+    state.scenarios = [];
+    var root = document.getElementById('charts');
+    root.textContent = '';
+    var families = {};
+    m.scenarios.forEach(function (s) {
+      var clients = Object.keys(s.clients).filter(function (c) { return s.clients[c][unit]; });
+      if (clients.length === 0) return;
+      var box = families[s.family];
+      if (!box) {
+        var h = document.createElement('h2');
+        h.textContent = s.family;
+        box = families[s.family] = document.createElement('div');
+        box.className = 'family';
+        root.appendChild(h);
+        root.appendChild(box);
+      }
+      var section = document.createElement('section');
+      section.className = 'chart';
+      section.dataset.scenario = s.name;
+      var title = document.createElement('h3');
+      title.textContent = s.name;
+      var plot = document.createElement('div'); // Chart.js sizes the canvas to this box
+      plot.className = 'plot';
+      var canvas = document.createElement('canvas');
+      plot.appendChild(canvas);
+      section.appendChild(title);
+      section.appendChild(plot);
+      box.appendChild(section);
+      state.scenarios.push(s.name);
+      state.charts.push(new Chart(canvas, {
+        type: 'line',
+        data: {
+          labels: m.commits.map(function (c) { return c.id.slice(0, 7); }),
+          datasets: clients.map(function (c) {
+            return {
+              label: FLOORS[c] ? c + ' (floor)' : c,
+              data: s.clients[c][unit],
+              borderColor: COLORS[c] || '#8c564b',
+              backgroundColor: COLORS[c] || '#8c564b',
+              borderDash: FLOORS[c] ? [6, 4] : [],
+              spanGaps: true,
+              pointRadius: 3,
+            };
+          }),
+        },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          interaction: { mode: 'nearest', intersect: true },
+          scales: { y: { beginAtZero: true, title: { display: true, text: UNITS[unitKey].title } } },
+          plugins: {
+            tooltip: {
+              callbacks: {
+                footer: function (items) {
+                  var c = m.commits[items[0].dataIndex];
+                  return c.message.split('\n')[0] + '\n(click to open the commit)';
+                },
+              },
+            },
+          },
+          onClick: function (event, elements) {
+            if (elements.length === 0) return;
+            var c = m.commits[elements[0].index];
+            if (c.url) window.open(c.url, '_blank', 'noopener');
+          },
+        },
+      }));
+    });
+    if (state.charts.length === 0) status('no results in ' + unit + ' yet');
+    else status(m.commits.length + ' runs, ' + state.charts.length + ' scenarios in ' + unit);
+  }
+
+  var data = window.BENCHMARK_DATA;
+  if (!data || !data.entries) {
+    status('no benchmark data: ../data.js is missing or empty', true);
+    return;
+  }
+  var m = model(data);
+  state.commits = m.commits;
+  var select = document.getElementById('unit');
+  var fromHash = (location.hash.match(/unit=(\w+)/) || [])[1];
+  if (fromHash && UNITS[fromHash]) select.value = fromHash;
+  select.addEventListener('change', function () {
+    history.replaceState(null, '', '#unit=' + select.value);
+    render(m, select.value);
+  });
+  render(m, select.value);
+})();
