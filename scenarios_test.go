@@ -2,7 +2,11 @@ package httpclientbench_test
 
 import (
 	"fmt"
+	"net"
+	"net/http"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -20,6 +24,9 @@ type op func(full bool) error
 type target struct {
 	base  string // "http://host:port"
 	proto int    // the HTTP major version every answer must come over
+	// conns, when set, counts the connections the server has accepted so
+	// far (the in-process h2c servers count them).
+	conns func() int
 }
 
 // A variant is one set of leaves of a benchmark family: its key=value levels
@@ -129,10 +136,13 @@ func download(label string, n int, cs []clients.Factory, cfg clients.Config) var
 // concurrent: one op is n GETs of /json started together and all awaited,
 // whatever GOMAXPROCS is. Each worker keeps its own body buffer.
 //
-// Over HTTP/2 the first op is preceded by one lone GET, so that the n
-// requests find an established connection and are multiplexed on it: a cold
+// Over HTTP/2 the n requests must be multiplexed on one connection. A cold
 // net/http transport dials one h2c connection per request that races for
-// the first (measured: 8 to 10 connections for 10 requests).
+// the first (measured: 8 to 10 for 10 requests), and even after a lone
+// request it hands the new connection to that request a moment before its
+// pool has it. So the first op opens the connection with lone requests
+// until one of them reuses it (see primeOne), and every op checks, where
+// the server counts connections, that there is still exactly one.
 func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
 	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg,
 		newOp: func(c clients.Client, t target) op {
@@ -143,8 +153,8 @@ func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
 			primed := t.proto == 1
 			return func(full bool) error {
 				if !primed {
-					if err := ops[0](true); err != nil {
-						return fmt.Errorf("opening the connection: %w", err)
+					if err := primeOne(c, ops[0], t); err != nil {
+						return err
 					}
 					primed = true
 				}
@@ -152,9 +162,48 @@ func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
 				for _, o := range ops {
 					g.Go(func() error { return o(full) })
 				}
-				return g.Wait()
+				if err := g.Wait(); err != nil {
+					return err
+				}
+				if t.proto == 2 && t.conns != nil {
+					if k := t.conns(); k != 1 {
+						return fmt.Errorf("%d requests spread over %d connections, want 1", n, k)
+					}
+				}
+				return nil
 			}
 		}}
+}
+
+// primeOne leaves c with exactly one open connection to t's server: it
+// sends lone requests until one of them opens no new connection (so the
+// first one reached the pool), and starts over with the idle connections
+// closed if the race opened more than one. Without a connection count it
+// sends one request.
+func primeOne(c clients.Client, lone op, t target) error {
+	if t.conns == nil {
+		return lone(true)
+	}
+	for attempt := 0; attempt < 10; attempt++ {
+		start := t.conns()
+		for i := 0; i < 10; i++ {
+			before := t.conns()
+			if err := lone(true); err != nil {
+				return fmt.Errorf("opening the connection: %w", err)
+			}
+			if t.conns() == before && i > 0 {
+				break
+			}
+		}
+		if t.conns()-start == 1 && start == 0 {
+			return nil
+		}
+		c.Close() // close the extra idle connections, try again from none
+		if err := waitConns(t, 0); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("could not get the client down to one connection (server saw %d)", t.conns())
 }
 
 func getJSONBytes(c clients.Client, t target) op {
@@ -246,7 +295,7 @@ func checkMeta(m clients.Meta, err error, status, proto int) error {
 type servers struct {
 	h1 string // base URL of the HTTP/1.1 fixture server
 	// h2 starts an h2c fixture server with window w for the life of tb.
-	h2 func(tb testing.TB, w h2c.Window) string
+	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string
 }
 
 // defaultServers: HTTP/1.1 to h1Target (in-process or HTTPBENCH_TARGET),
@@ -254,7 +303,7 @@ type servers struct {
 // started only if some variant of fs needs it.
 func defaultServers(tb testing.TB, fs ...family) servers {
 	tb.Helper()
-	s := servers{h2: func(tb testing.TB, w h2c.Window) string { return startH2C(tb, w).URL() }}
+	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string { return startH2C(tb, w, opts...).URL() }}
 	for _, f := range fs {
 		for _, v := range f.variants {
 			if v.cfg.H2C == nil && s.h1 == "" {
@@ -269,7 +318,16 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 // one.
 func (s servers) target(tb testing.TB, v variant) target {
 	if v.cfg.H2C != nil {
-		return target{base: s.h2(tb, *v.cfg.H2C), proto: 2}
+		var open atomic.Int64 // connections the server holds now
+		base := s.h2(tb, *v.cfg.H2C, h2c.WithConnState(func(_ net.Conn, st http.ConnState) {
+			switch st {
+			case http.StateNew:
+				open.Add(1)
+			case http.StateClosed, http.StateHijacked:
+				open.Add(-1)
+			}
+		}))
+		return target{base: base, proto: 2, conns: func() int { return int(open.Load()) }}
 	}
 	return target{base: s.h1, proto: 1}
 }
@@ -318,4 +376,16 @@ func newClient(tb testing.TB, cf clients.Factory, cfg clients.Config) clients.Cl
 	}
 	tb.Cleanup(func() { c.Close() })
 	return c
+}
+
+// waitConns waits up to a second for t's server to hold n connections.
+func waitConns(t target, n int) error {
+	deadline := time.Now().Add(time.Second)
+	for t.conns() != n {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("server holds %d connections, want %d", t.conns(), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return nil
 }

@@ -92,7 +92,9 @@ func faultyServers(t *testing.T, f fault) servers {
 	})
 	return servers{
 		h1: h1.URL(),
-		h2: func(tb testing.TB, w h2c.Window) string { return startH2C(tb, w, h2c.WithHandler(h2)).URL() },
+		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
+			return startH2C(tb, w, append(opts, h2c.WithHandler(h2))...).URL()
+		},
 	}
 }
 
@@ -175,27 +177,39 @@ func TestParseTarget(t *testing.T) {
 	}
 }
 
-// TestH2ConcurrentSharesOneConnection: BenchmarkH2Concurrent's 10 requests
-// are multiplexed over one TCP connection, for every HTTP/2 client, from the
-// first op on.
+// TestH2ConcurrentSharesOneConnection: once the first op has opened its
+// connection, BenchmarkH2Concurrent's 10 requests are multiplexed over that
+// one TCP connection, for every HTTP/2 client, and no op opens another.
 func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 	v := h2Concurrent.variants[0]
 	for _, cf := range v.clients {
 		t.Run("client="+cf.Name, func(t *testing.T) {
-			var opened atomic.Int64
+			var opened, open atomic.Int64
 			srv := startH2C(t, *v.cfg.H2C, h2c.WithConnState(func(_ net.Conn, s http.ConnState) {
-				if s == http.StateNew {
+				switch s {
+				case http.StateNew:
 					opened.Add(1)
+					open.Add(1)
+				case http.StateClosed, http.StateHijacked:
+					open.Add(-1)
 				}
 			}))
-			o := v.newOp(newClient(t, cf, v.cfg), target{base: srv.URL(), proto: 2})
-			for i := range 5 {
+			tg := target{base: srv.URL(), proto: 2, conns: func() int { return int(open.Load()) }}
+			o := v.newOp(newClient(t, cf, v.cfg), tg)
+			if err := o(true); err != nil { // opens the connection
+				t.Fatalf("first op: %v", err)
+			}
+			afterFirst := opened.Load()
+			for i := range 20 {
 				if err := o(true); err != nil {
-					t.Fatalf("op %d: %v", i, err)
+					t.Fatalf("op %d: %v", i+2, err)
 				}
 			}
-			if n := opened.Load(); n != 1 {
-				t.Errorf("5 ops of 10 concurrent requests opened %d connections, want 1", n)
+			if n := opened.Load() - afterFirst; n != 0 {
+				t.Errorf("20 ops of 10 concurrent requests opened %d new connections, want 0", n)
+			}
+			if n := open.Load(); n != 1 {
+				t.Errorf("%d connections open, want 1", n)
 			}
 		})
 	}

@@ -161,12 +161,17 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 							t.Fatalf("GET: %+v %v", m, err)
 						}
 					}
-					want := 1
-					if fresh {
-						want = n
-					}
-					if got := count(); got != want {
-						t.Errorf("%d requests opened %d connections, want %d", n, got, want)
+					got := count()
+					switch {
+					case fresh && got != n:
+						t.Errorf("%d fresh requests opened %d connections, want %d", n, got, n)
+					case !fresh && proto.h2c == nil && got != 1:
+						t.Errorf("%d pooled requests opened %d connections, want 1", n, got)
+					case !fresh && got > 2:
+						// net/http hands a new h2c connection to its first
+						// request a moment before the pool has it: the next
+						// request can dial a second one, never more.
+						t.Errorf("%d pooled h2c requests opened %d connections, want 1 or 2", n, got)
 					}
 				})
 			}

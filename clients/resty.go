@@ -82,7 +82,10 @@ func (c *restyClient) GetStream(url string) (Meta, io.ReadCloser, error) {
 	return restyMeta(r), r.RawBody(), nil
 }
 
-// Upload: resty sends an io.Reader body as it is, without buffering it.
+// Upload passes the reader to SetBody. resty sends it chunked, but first
+// reads all of it into memory to be able to set Request.GetBody (for
+// redirects): measured, resty had consumed the whole 1 MiB before the
+// server's answer arrived. That copy is its real cost.
 func (c *restyClient) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
 	r, err := c.rc.R().SetHeader("Content-Type", contentType).SetBody(body).Post(url)
 	if err != nil {

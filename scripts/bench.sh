@@ -7,7 +7,7 @@
 #   scripts/bench.sh [-count N] [-bench REGEX] [-benchtime D] NAME
 #
 # Defaults: -count 10 (benchstat advises 10 or more), -bench . (everything:
-# about 25 minutes on 2 cores), -benchtime 1s.
+# about 30 minutes on 2 cores), -benchtime 1s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh

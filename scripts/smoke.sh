@@ -155,11 +155,13 @@ expect GET /json 200 # still serving
 if command -v h2load >/dev/null; then
   # h2load on every route; POST /echo with a 64 KiB body. 3xx/4xx/5xx count
   # as failures in h2load's "succeeded".
-  for route in / /json /bytes/65536 /bytes/1048576 /sse/100 "/echo -d $tmp/64k"; do
+  printf -- '--smoke\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--smoke--\r\n' >"$tmp/form"
+  for route in / /json /bytes/65536 /bytes/1048576 /sse/100 "/echo -d $tmp/64k" \
+    "/multipart -d $tmp/form -H Content-Type:multipart/form-data;boundary=smoke"; do
     read -r path data <<<"$route"
     n=20000
     [[ $path == /bytes/1048576 || $path == /sse/* ]] && n=2000
-    # shellcheck disable=SC2086 # $data is "-d FILE" or nothing
+    # shellcheck disable=SC2086 # $data is "-d FILE [-H HEADER]" or nothing
     h2load -n "$n" -c 10 -m 10 $data "$url$path" >"$tmp/h2load" 2>&1 || fail "h2load $route: $(cat "$tmp/h2load")"
     grep -q "requests: $n total, $n started, $n done, $n succeeded, 0 failed, 0 errored" "$tmp/h2load" ||
       fail "h2load $route: $(cat "$tmp/h2load")"

@@ -103,4 +103,3 @@ func variantLabel(v string) string {
 	}
 	return "`" + v + "`"
 }
-

@@ -84,6 +84,10 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "items=0-1", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=-0", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
 		{method: "GET", path: "/bytes/0", reqHeader: "Range", reqVal: "bytes=0-", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */0"},
+		{method: "GET", path: "/bytes/10", reqHeader: "Range", reqVal: "", status: 200, wantBody: fixtures.Bytes(10), wantLen: -1},
+		{method: "GET", path: "/json/.", status: 404, wantLen: -1},
+		{method: "GET", path: "/bytes/5/..", status: 400, wantLen: -1},
+		{method: "GET", path: "/bytes/5/./", status: 400, wantLen: -1},
 
 		// Server-sent events.
 		{method: "GET", path: "/sse/3", status: 200, wantBody: sse3, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeSSE},

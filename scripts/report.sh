@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# report.sh: regenerates the reference report in docs/: runs the whole suite
+# with -count 6 (about 20 minutes on 2 cores; keep the machine otherwise
+# idle), keeps the raw output as docs/results.txt and writes docs/REPORT.md
+# and docs/charts/*.svg from it with cmd/benchreport.
+#
+#   scripts/report.sh            # run the suite, then write the report
+#   scripts/report.sh FILE       # write the report from an existing results file
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+
+[[ $# -le 1 ]] || die "usage: scripts/report.sh [RESULTS_FILE]"
+if [[ $# -eq 1 ]]; then
+  [[ -s $1 ]] || die "$1: missing or empty"
+  [[ $(realpath "$1") == $(realpath -m docs/results.txt) ]] || cp "$1" docs/results.txt
+else
+  bash scripts/bench.sh -count 6 reference
+  cp results/reference.txt docs/results.txt
+fi
+rm -rf docs/charts
+go run ./cmd/benchreport -in docs/results.txt -out docs/
+echo "${0##*/}: wrote docs/REPORT.md and docs/charts/ from docs/results.txt"
