@@ -198,7 +198,9 @@ func primeOne(c clients.Client, lone op, t target) error {
 		if t.conns()-start == 1 && start == 0 {
 			return nil
 		}
-		c.Close() // close the extra idle connections, try again from none
+		// Close drops the idle connections; the net/http-based clients (the
+		// only HTTP/2 ones) stay usable. Try again from none.
+		c.Close()
 		if err := waitConns(t, 0); err != nil {
 			return err
 		}
