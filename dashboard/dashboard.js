@@ -42,38 +42,52 @@
     return { family: levels[0], scenario: levels.join('/'), client: client || levels[0] };
   }
 
-  // model: the commits in date order and, per scenario, client and unit,
-  // the value at each commit.
+  // A workflow run stores each of its series a moment apart: runs of one
+  // commit closer than this are one point; a later run of the same commit
+  // (a nightly with no new commit) is a point of its own.
+  var SAME_RUN_MS = 30 * 60 * 1000;
+
+  // model: the stored runs in date order (one point each) and, per scenario,
+  // client and unit, the value at each point.
   function model(data) {
-    var commits = [], byId = {}, scenarios = {}, order = [];
+    var runs = [];
     Object.keys(data.entries).forEach(function (set) {
-      data.entries[set].forEach(function (run) {
-        var id = run.commit.id;
-        if (!(id in byId)) {
-          byId[id] = commits.length;
-          commits.push({ id: id, url: run.commit.url, message: run.commit.message || '', date: run.date });
+      data.entries[set].forEach(function (run) { runs.push(run); });
+    });
+    runs.sort(function (a, b) { return a.date - b.date; });
+    var points = [], at = new Map();
+    runs.forEach(function (run) {
+      var p = null;
+      for (var i = points.length - 1; i >= 0; i--) {
+        if (points[i].id === run.commit.id && run.date - points[i].date <= SAME_RUN_MS) { p = points[i]; break; }
+      }
+      if (!p) {
+        p = { id: run.commit.id, url: run.commit.url, message: run.commit.message || '', date: run.date, label: run.commit.id.slice(0, 7) };
+        points.push(p);
+      }
+      at.set(run, points.indexOf(p));
+    });
+    var seen = {};
+    points.forEach(function (p) { seen[p.id] = (seen[p.id] || 0) + 1; });
+    points.forEach(function (p) {
+      if (seen[p.id] > 1) p.label += ' ' + new Date(p.date).toISOString().slice(5, 16).replace('T', ' ');
+    });
+    var scenarios = {}, order = [];
+    runs.forEach(function (run) {
+      var i = at.get(run);
+      run.benches.forEach(function (b) {
+        var n = splitName(b.name);
+        var s = scenarios[n.scenario];
+        if (!s) {
+          s = scenarios[n.scenario] = { name: n.scenario, family: n.family, clients: {} };
+          order.push(n.scenario);
         }
+        var byUnit = s.clients[n.client] = s.clients[n.client] || {};
+        var values = byUnit[b.unit] = byUnit[b.unit] || new Array(points.length).fill(null);
+        values[i] = b.value;
       });
     });
-    commits.sort(function (a, b) { return a.date - b.date; });
-    commits.forEach(function (c, i) { byId[c.id] = i; });
-    Object.keys(data.entries).forEach(function (set) {
-      data.entries[set].forEach(function (run) {
-        var at = byId[run.commit.id];
-        run.benches.forEach(function (b) {
-          var n = splitName(b.name);
-          var s = scenarios[n.scenario];
-          if (!s) {
-            s = scenarios[n.scenario] = { name: n.scenario, family: n.family, clients: {} };
-            order.push(n.scenario);
-          }
-          var byUnit = s.clients[n.client] = s.clients[n.client] || {};
-          var values = byUnit[b.unit] = byUnit[b.unit] || new Array(commits.length).fill(null);
-          values[at] = b.value;
-        });
-      });
-    });
-    return { commits: commits, scenarios: order.map(function (k) { return scenarios[k]; }) };
+    return { commits: points, scenarios: order.map(function (k) { return scenarios[k]; }) };
   }
 
   function render(m, unitKey) {
@@ -113,7 +127,7 @@
       state.charts.push(new Chart(canvas, {
         type: 'line',
         data: {
-          labels: m.commits.map(function (c) { return c.id.slice(0, 7); }),
+          labels: m.commits.map(function (c) { return c.label; }),
           datasets: clients.map(function (c) {
             return {
               label: FLOORS[c] ? c + ' (floor)' : c,

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,7 +99,15 @@ func TestDashboard(t *testing.T) {
 		switch e := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
 			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeWarning {
-				report("console %s: %v", e.Type, e.Args)
+				var args []string
+				for _, a := range e.Args {
+					if a.Value != nil {
+						args = append(args, string(a.Value))
+					} else {
+						args = append(args, a.Description)
+					}
+				}
+				report("console %s: %s", e.Type, strings.Join(args, " "))
 			}
 		case *runtime.EventExceptionThrown:
 			report("exception: %s %v", e.ExceptionDetails.Text, e.ExceptionDetails.Exception)
@@ -174,19 +183,21 @@ func TestDashboard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Time: H1GetBytes (5 clients and the TCP floor), H1Download/size=64KiB
-	// (5 clients), H2Get (4 clients, present from the second run on).
+	// Four stored runs (the last a second nightly of the third commit, a day
+	// later: a point of its own). Time: H1GetBytes (5 clients and the TCP
+	// floor), H1Download/size=64KiB (5 clients), H2Get (4 clients, present
+	// from the second run on).
 	wantTime := view{
 		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get"},
 		Lines:     []int{6, 5, 4},
-		Points:    []int{18, 15, 8},
-		Canvases:  3, Families: 3, Links: 3,
+		Points:    []int{24, 20, 12},
+		Canvases:  3, Families: 3, Links: 4,
 	}
 	wantThroughput := view{
 		Scenarios: []string{"H1Download/size=64KiB"},
 		Lines:     []int{5},
-		Points:    []int{15},
-		Canvases:  1, Families: 1, Links: 3,
+		Points:    []int{20},
+		Canvases:  1, Families: 1, Links: 4,
 	}
 	for _, c := range []struct {
 		name      string
@@ -195,6 +206,24 @@ func TestDashboard(t *testing.T) {
 		if fmt.Sprint(c.got) != fmt.Sprint(c.want) {
 			t.Errorf("unit=%s: page shows %+v, want %+v", c.name, c.got, c.want)
 		}
+	}
+
+	// Clicking a point opens its commit. Chart.js handles events on the
+	// next animation frame, so the script waits two frames.
+	opened, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		const opened = [];
+		window.open = (u) => { opened.push(u); return null; };
+		const c = window.httpclientbenchDashboard.charts[0];
+		const p = c.getDatasetMeta(0).data[0];
+		const r = c.canvas.getBoundingClientRect();
+		c.canvas.dispatchEvent(new MouseEvent('click', {clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true}));
+		return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(opened))));
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "https://github.com/httpclientbench/httpclientbench/commit/1111111aaaaaaa"; len(opened) != 1 || opened[0] != want {
+		t.Errorf("clicking the first point opened %q, want %q", opened, want)
 	}
 
 	path := os.Getenv(ScreenshotEnv)

@@ -8,10 +8,13 @@
 # the files itself and fails with a clear message on a missing, empty or
 # unparsable one.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [[ $# -eq 2 ]] || die "usage: scripts/compare.sh OLD NEW"
+# Resolve the files where the caller stands, before moving to the module.
+old=$(realpath -m -- "$1") new=$(realpath -m -- "$2")
+cd "$(dirname "$0")/.."
+set -- "$old" "$new"
 for f in "$1" "$2"; do
   [[ -e $f ]] || die "$f: no such file"
   [[ -f $f && -r $f ]] || die "$f: not a readable file"
@@ -29,8 +32,18 @@ bstat() {
   cat "$out"
 }
 
+# Build benchstat first: on a fresh machine go prints "downloading" lines on
+# stderr, which must not pass for benchstat's parse errors.
+go tool benchstat -h >/dev/null 2>&1 || true
+
 echo "== $1 vs $2 (ignoring $ALWAYS_DIFFERENT)"
 bstat -ignore "$ALWAYS_DIFFERENT" "$1" "$2"
+# Configuration lines that differ (a go: or machine: line in one file only,
+# say) make benchstat print each file in a table of its own: no comparison.
+if ! grep -q 'vs base' "$out"; then
+  diff <(grep -E '^[a-z][a-zA-Z0-9_-]*: ' "$1" | sort -u) <(grep -E '^[a-z][a-zA-Z0-9_-]*: ' "$2" | sort -u) >&2 || true
+  die "benchstat compared nothing: the two files' configuration lines differ (above); make both with the same tool, or compare with go tool benchstat -ignore KEY,..."
+fi
 echo
 echo "== $2, clients side by side"
 bstat -col /client "$2"

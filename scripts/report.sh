@@ -7,10 +7,11 @@
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 [[ $# -le 1 ]] || die "usage: scripts/report.sh [RESULTS_FILE]"
+[[ $# -eq 0 ]] || set -- "$(realpath -m -- "$1")" # where the caller stands
+cd "$(dirname "$0")/.."
 if [[ $# -eq 1 ]]; then
   [[ -s $1 ]] || die "$1: missing or empty"
   [[ $(realpath "$1") == $(realpath -m docs/results.txt) ]] || cp "$1" docs/results.txt

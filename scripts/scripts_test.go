@@ -89,6 +89,36 @@ func TestCompareTwoRuns(t *testing.T) {
 	}
 }
 
+// TestCompareRefusesSplitTables: a baseline with configuration lines the
+// other file lacks would make benchstat print two tables and compare
+// nothing; the script says so and fails.
+func TestCompareRefusesSplitTables(t *testing.T) {
+	old := write(t, "old.txt", "go: go1.25.0\nmachine: a\n"+sample)
+	newer := write(t, "new.txt", "go: go1.26.8\nmachine: b\n"+sample)
+	out, ok := script(t, "compare.sh", old, newer)
+	if ok || !strings.Contains(out, "compared nothing") {
+		t.Errorf("compare.sh on files with different config: ok=%v, output %q", ok, out)
+	}
+}
+
+// TestCompareFromAnotherDirectory: file arguments are relative to where the
+// script is called from.
+func TestCompareFromAnotherDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte(sample), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs("compare.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", abs, "a.txt", "a.txt")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("compare.sh a.txt a.txt from %s: %v\n%s", dir, err, out)
+	}
+}
+
 func TestScriptsRejectBadArguments(t *testing.T) {
 	for _, tc := range []struct {
 		name string

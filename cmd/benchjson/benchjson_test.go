@@ -122,6 +122,7 @@ func TestBadInput(t *testing.T) {
 		{"empty", "", "no benchmark results", nil},
 		{"no results", "goos: linux\nPASS\nok  \tx\t0.1s\n", "no benchmark results", nil},
 		{"unknown unit", "BenchmarkA-2 100 12.5 widgets/op\n", `unknown units ["widgets/op"]`, nil},
+		{"several GOMAXPROCS", "BenchmarkA-2 100 12.5 ns/op\nBenchmarkA-4 100 10.5 ns/op\n", "in.txt:2: A ran with GOMAXPROCS 2 and 4", nil},
 		{"bad -unit", "BenchmarkA-2 100 12.5 ns/op\n", "want unit=smaller", []string{"-unit", "x=sideways"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

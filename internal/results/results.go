@@ -26,6 +26,7 @@ func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
 	br := benchfmt.NewReader(r, fileName)
 	index := map[[3]string]*Series{}
 	config := map[string]string{}
+	procsOf := map[string]string{} // GOMAXPROCS each benchmark ran with
 	var out []*Series
 	for br.Scan() {
 		switch rec := br.Result().(type) {
@@ -39,6 +40,11 @@ func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
 			}
 			name, procs := splitProcs(rec.Name.String())
 			pkg := rec.GetConfig("pkg")
+			if p, ok := procsOf[pkg+" "+name]; ok && p != procs {
+				file, line := rec.Pos()
+				return nil, nil, fmt.Errorf("%s:%d: %s ran with GOMAXPROCS %s and %s (-cpu with several values): give the tools one value at a time", file, line, name, p, procs)
+			}
+			procsOf[pkg+" "+name] = procs
 			for _, v := range rec.Values {
 				unit, value := v.Unit, v.Value
 				if v.OrigUnit != "" { // report what go test printed, not benchfmt's tidied units
