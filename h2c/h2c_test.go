@@ -15,6 +15,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
+	"github.com/httpclientbench/httpclientbench/internal/servertest"
 )
 
 // transports are the client set-ups whose windows the wire test checks.
@@ -150,22 +151,5 @@ func TestNoFallback(t *testing.T) {
 // TestCloseRightAfterStart: closing before Serve has begun, and closing
 // twice, both return promptly.
 func TestCloseRightAfterStart(t *testing.T) {
-	for range 20 {
-		srv, err := h2c.Start(h2c.WindowDefault)
-		if err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 2)
-		go func() { done <- srv.Close(); done <- srv.Close() }()
-		for range 2 {
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("Close: %v", err)
-				}
-			case <-time.After(15 * time.Second):
-				t.Fatal("Close right after Start did not return")
-			}
-		}
-	}
+	servertest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
 }
