@@ -125,8 +125,10 @@ func uploadOp(n int) func(clients.Client, target) op {
 		}
 		url := t.base + "/echo"
 		var buf []byte
+		rd := bytes.NewReader(payload)
+		body := &struct{ io.Reader }{rd} // no Len method: the clients cannot see the length
 		return func(full bool) error {
-			body := struct{ io.Reader }{bytes.NewReader(payload)} // no Len method: length unknown
+			rd.Reset(payload)
 			m, b, err := up.Upload(url, fixtures.ContentTypeBinary, body, buf)
 			buf = b
 			if err := checkMeta(m, err, 200, t.proto); err != nil {

@@ -30,15 +30,14 @@ var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryab
 // Stat is one benchmark's summary in one unit, as benchstat computes it:
 // the median and its 95 % confidence interval (benchmath.AssumeNothing).
 type Stat struct {
-	Center, Lo, Hi float64
-	N              int
-	Range          string // "±4%", "±∞" below 6 samples
+	Center float64
+	Range  string // the interval as "±4%"; "±∞" below 6 samples
 }
 
 func summarize(values []float64) Stat {
 	s := benchmath.NewSample(slices.Clone(values), &benchmath.DefaultThresholds)
 	sum := benchmath.AssumeNothing.Summary(s, 0.95)
-	return Stat{Center: sum.Center, Lo: sum.Lo, Hi: sum.Hi, N: len(values), Range: "±" + sum.PctRangeString()}
+	return Stat{Center: sum.Center, Range: "±" + sum.PctRangeString()}
 }
 
 // Cell is one client in one variant of a family.
