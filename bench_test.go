@@ -20,7 +20,10 @@ func benchFamily(b *testing.B, f family) {
 	})
 }
 
-// benchOp is the timed loop of DESIGN.md §5.
+// benchOp is the timed loop every leaf shares: one fully checked warm-up
+// op (status, protocol, every byte), then b.Loop with the op's in-loop
+// check; the first failed op fails the benchmark, so a wrong answer is never
+// counted as a fast one.
 func benchOp(b *testing.B, bytes int64, o op) {
 	b.Helper()
 	if err := o(true); err != nil {
@@ -38,7 +41,8 @@ func benchOp(b *testing.B, bytes int64, o op) {
 }
 
 // BenchmarkH1GetBytes: one op is a GET of the 30-byte JSON body, read whole
-// as bytes, over a kept-alive HTTP/1.1 connection.
+// as bytes, over a kept-alive HTTP/1.1 connection: into a new slice
+// (buf=fresh) or into the caller's buffer kept across ops (buf=reused).
 func BenchmarkH1GetBytes(b *testing.B) { benchFamily(b, h1GetBytes) }
 
 // BenchmarkH1GetText: BenchmarkH1GetBytes, with the body read as a string.
@@ -49,10 +53,11 @@ func BenchmarkH1GetText(b *testing.B) { benchFamily(b, h1GetText) }
 func BenchmarkJSON(b *testing.B) { benchFamily(b, jsonFamily) }
 
 // BenchmarkH1Post4KiB: one op is a POST of 4 KiB to /echo and the echo read
-// back whole.
+// back whole, under each buffer rule (buf=).
 func BenchmarkH1Post4KiB(b *testing.B) { benchFamily(b, h1Post4KiB) }
 
-// BenchmarkH1Download: one op is a GET of 64 KiB or 1 MiB, read whole.
+// BenchmarkH1Download: one op is a GET of 64 KiB or 1 MiB, read whole,
+// under each buffer rule (buf=).
 func BenchmarkH1Download(b *testing.B) { benchFamily(b, h1Download) }
 
 // BenchmarkH1Concurrent: one op is n GETs of the JSON body started together
@@ -60,12 +65,12 @@ func BenchmarkH1Download(b *testing.B) { benchFamily(b, h1Download) }
 func BenchmarkH1Concurrent(b *testing.B) { benchFamily(b, h1Concurrent) }
 
 // BenchmarkH2Get: one op is a GET of the JSON body over h2c, tuned windows on
-// both ends.
+// both ends, read into a new slice.
 func BenchmarkH2Get(b *testing.B) { benchFamily(b, h2Get) }
 
 // BenchmarkH2Download: one op is a GET of 64 KiB or 1 MiB over h2c, read
-// whole, with each window preset on both ends (the client's receive windows
-// are the ones that matter here).
+// whole under each buffer rule (buf=), with each window preset on both ends
+// (the client's receive windows are the ones that matter here).
 func BenchmarkH2Download(b *testing.B) { benchFamily(b, h2Download) }
 
 // BenchmarkH2Upload: one op is a POST of 1 MiB over h2c and the echo read
@@ -74,16 +79,16 @@ func BenchmarkH2Download(b *testing.B) { benchFamily(b, h2Download) }
 func BenchmarkH2Upload(b *testing.B) { benchFamily(b, h2Upload) }
 
 // BenchmarkH2Concurrent: one op is 10 GETs of the JSON body multiplexed over
-// one h2c connection, all awaited.
+// one h2c connection (tuned windows), all awaited.
 func BenchmarkH2Concurrent(b *testing.B) { benchFamily(b, h2Concurrent) }
 
-// BenchmarkH2Post4KiB: one op is a POST of 4 KiB over h2c and the echo read
-// back.
+// BenchmarkH2Post4KiB: one op is a POST of 4 KiB over h2c (tuned windows)
+// and the echo read back into a new slice.
 func BenchmarkH2Post4KiB(b *testing.B) { benchFamily(b, h2Post4KiB) }
 
 // BenchmarkPool: one op is a GET of the JSON body on a kept-alive connection
 // (conn=pooled) or on a new one (conn=fresh: a new TCP connection, and for
-// proto=h2 a new HTTP/2 connection, per request).
+// proto=h2 a new HTTP/2 connection with default windows, per request).
 func BenchmarkPool(b *testing.B) { benchFamily(b, pool) }
 
 // BenchmarkSSE: one op is a GET of 100 server-sent events, parsed with
@@ -94,8 +99,9 @@ func BenchmarkSSE(b *testing.B) { benchFamily(b, sseFamily) }
 // or a text field and a 1 MiB file) and the server's summary read back.
 func BenchmarkMultipart(b *testing.B) { benchFamily(b, multipartFamily) }
 
-// BenchmarkUpload: one op streams 1 MiB of unknown length (chunked) to /echo
-// and reads the echo.
+// BenchmarkUpload: one op sends 1 MiB to /echo and reads the echo: a byte
+// slice with its Content-Length (length=known, aioduct's upload row) or an
+// io.Reader of unknown length, sent chunked (length=unknown).
 func BenchmarkUpload(b *testing.B) { benchFamily(b, uploadFamily) }
 
 // BenchmarkRangeDownload: one op is a HEAD and then 1, 4 or 8 range GETs in

@@ -23,8 +23,12 @@ var (
 		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(fixtures.FormSmall)},
 		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(fixtures.FormFile1MiB)},
 	}}
+	// uploadFamily: length=known is a byte slice sent with its
+	// Content-Length (each library's Post), length=unknown an io.Reader
+	// that hides its size (chunked over HTTP/1.1). Both read a fresh echo.
 	uploadFamily = family{"Upload", []variant{
-		{levels: []string{"size=1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: uploadOp(1 << 20)},
+		{levels: []string{"size=1MiB", "length=known"}, clients: h1Libraries, bytes: 1 << 20, newOp: post(1<<20, bufFresh)},
+		{levels: []string{"size=1MiB", "length=unknown"}, clients: h1Libraries, bytes: 1 << 20, newOp: uploadOp(1 << 20)},
 	}}
 	rangeDownload = family{"RangeDownload", []variant{
 		rangeVariant("1MiB", 1<<20, 1), rangeVariant("1MiB", 1<<20, 4), rangeVariant("1MiB", 1<<20, 8),
@@ -32,7 +36,7 @@ var (
 	bodyStream = family{"BodyStream", []variant{
 		{levels: []string{"size=64KiB", "read=frames"}, clients: h1Libraries, bytes: 64 << 10, newOp: framesOp(64 << 10)},
 		{levels: []string{"size=64KiB", "read=collect"}, clients: h1Libraries, bytes: 64 << 10, newOp: func(c clients.Client, t target) op {
-			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto)
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto, bufFresh)
 		}},
 	}}
 )
@@ -99,18 +103,9 @@ func multipartOp(form fixtures.Form) func(clients.Client, target) op {
 			return fail
 		}
 		url := t.base + "/multipart"
-		var buf []byte
-		return func(bool) error {
-			m, b, err := mp.PostMultipart(url, form, buf)
-			buf = b
-			if err := checkMeta(m, err, 200, t.proto); err != nil {
-				return err
-			}
-			if !bytes.Equal(b, want) {
-				return fmt.Errorf("summary %q, want %q", b, want)
-			}
-			return nil
-		}
+		return bodyOp(want, t.proto, bufFresh, func([]byte) (clients.Meta, []byte, error) {
+			return mp.PostMultipart(url, form)
+		})
 	}
 }
 
@@ -124,18 +119,12 @@ func uploadOp(n int) func(clients.Client, target) op {
 			return fail
 		}
 		url := t.base + "/echo"
-		var buf []byte
 		rd := bytes.NewReader(payload)
 		body := &struct{ io.Reader }{rd} // no Len method: the clients cannot see the length
-		return func(full bool) error {
+		return bodyOp(payload, t.proto, bufFresh, func([]byte) (clients.Meta, []byte, error) {
 			rd.Reset(payload)
-			m, b, err := up.Upload(url, fixtures.ContentTypeBinary, body, buf)
-			buf = b
-			if err := checkMeta(m, err, 200, t.proto); err != nil {
-				return err
-			}
-			return fixtures.CheckBody(b, payload, full)
-		}
+			return up.Upload(url, fixtures.ContentTypeBinary, body)
+		})
 	}
 }
 
@@ -226,11 +215,8 @@ func framesOp(n int) func(clients.Client, target) op {
 			total := 0
 			for {
 				k, err := body.Read(frame)
-				if total+k > n {
-					return fmt.Errorf("body longer than %d bytes", n)
-				}
-				if full && !bytes.Equal(frame[:k], want[total:total+k]) {
-					return fmt.Errorf("body differs from the payload in bytes %d-%d", total, total+k-1)
+				if err := fixtures.CheckBodyAt(frame[:k], want, total, full); err != nil {
+					return err
 				}
 				total += k
 				if err == io.EOF {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -68,68 +69,113 @@ var (
 
 func h2cConfig(w h2c.Window) clients.Config { return clients.Config{H2C: &w} }
 
+// A bufRule says where a body read into memory goes: the buf= level of the
+// families that read one (see clients.Client).
+type bufRule string
+
+const (
+	bufFresh  bufRule = "fresh"  // a new result per op, the library's usual way
+	bufReused bufRule = "reused" // the caller's buffer, kept across ops
+)
+
+var bufRules = []bufRule{bufFresh, bufReused}
+
+// A size is a body size and its label in benchmark names.
+type size struct {
+	label string
+	n     int
+}
+
+var downloadSizes = []size{{"64KiB", 64 << 10}, {"1MiB", 1 << 20}}
+
+// with returns v with levels appended.
+func (v variant) with(levels ...string) variant {
+	v.levels = append(slices.Clip(v.levels), levels...)
+	return v
+}
+
 var (
-	h1GetBytes = family{"H1GetBytes", []variant{{clients: h1Clients, newOp: getJSONBytes}}}
+	h1GetBytes = family{"H1GetBytes", eachBuf(func(r bufRule) variant {
+		return variant{clients: h1Clients, newOp: getJSONBytes(r)}
+	})}
 	h1GetText  = family{"H1GetText", []variant{{clients: h1Clients, newOp: getText}}}
 	jsonFamily = family{"JSON", []variant{{clients: h1Clients, newOp: getJSON}}}
-	h1Post4KiB = family{"H1Post4KiB", []variant{{clients: h1Clients, bytes: 4 << 10, newOp: post(4 << 10)}}}
-	h1Download = family{"H1Download", []variant{
-		download("64KiB", 64<<10, h1Clients, clients.Config{}),
-		download("1MiB", 1<<20, h1Clients, clients.Config{}),
-	}}
+	h1Post4KiB = family{"H1Post4KiB", eachBuf(func(r bufRule) variant {
+		return variant{clients: h1Clients, bytes: 4 << 10, newOp: post(4<<10, r)}
+	})}
+	h1Download = family{"H1Download", eachSize(func(sz size) []variant {
+		return eachBuf(func(r bufRule) variant { return download(sz, h1Clients, clients.Config{}, r) })
+	})}
 	h1Concurrent = family{"H1Concurrent", []variant{
 		concurrent(10, h1Clients, clients.Config{}),
 		concurrent(50, h1Clients, clients.Config{}),
 	}}
 
-	h2Get      = family{"H2Get", []variant{{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), newOp: getJSONBytes}}}
-	h2Download = family{"H2Download", windowed(func(w h2c.Window) []variant {
-		return []variant{
-			download("64KiB", 64<<10, h2Clients, h2cConfig(w)),
-			download("1MiB", 1<<20, h2Clients, h2cConfig(w)),
-		}
+	// Every HTTP/2 row names its window preset (see package h2c).
+	h2Get      = family{"H2Get", []variant{variant{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), newOp: getJSONBytes(bufFresh)}.with("window=tuned")}}
+	h2Download = family{"H2Download", eachSize(func(sz size) []variant {
+		return eachWindow(func(w h2c.Window) []variant {
+			return eachBuf(func(r bufRule) variant { return download(sz, h2Clients, h2cConfig(w), r) })
+		})
 	})}
-	h2Upload = family{"H2Upload", windowed(func(w h2c.Window) []variant {
-		return []variant{{levels: []string{"size=1MiB"}, clients: h2Clients, cfg: h2cConfig(w), bytes: 1 << 20, newOp: post(1 << 20)}}
-	})}
-	h2Concurrent = family{"H2Concurrent", []variant{concurrent(10, h2Clients, h2cConfig(h2c.WindowTuned))}}
-	h2Post4KiB   = family{"H2Post4KiB", []variant{{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), bytes: 4 << 10, newOp: post(4 << 10)}}}
+	h2Upload = family{"H2Upload", prefixed("size=1MiB", eachWindow(func(w h2c.Window) []variant {
+		return []variant{{clients: h2Clients, cfg: h2cConfig(w), bytes: 1 << 20, newOp: post(1<<20, bufFresh)}}
+	}))}
+	h2Concurrent = family{"H2Concurrent", []variant{concurrent(10, h2Clients, h2cConfig(h2c.WindowTuned)).with("window=tuned")}}
+	h2Post4KiB   = family{"H2Post4KiB", []variant{variant{clients: h2Clients, cfg: h2cConfig(h2c.WindowTuned), bytes: 4 << 10, newOp: post(4<<10, bufFresh)}.with("window=tuned")}}
 
 	// pool compares a kept-alive connection with a new one per request, for
 	// a small GET. HTTP/2 rows use each library's default windows.
 	pool = family{"Pool", []variant{
-		{levels: []string{"proto=h1", "conn=pooled"}, clients: h1Libraries, newOp: getJSONBytes},
-		{levels: []string{"proto=h1", "conn=fresh"}, clients: h1Libraries, cfg: clients.Config{Fresh: true}, newOp: getJSONBytes},
-		{levels: []string{"proto=h2", "conn=pooled"}, clients: h2Clients, cfg: h2cConfig(h2c.WindowDefault), newOp: getJSONBytes},
-		{levels: []string{"proto=h2", "conn=fresh"}, clients: h2Clients, cfg: clients.Config{H2C: &h2c.WindowDefault, Fresh: true},
-			clientTimeWait: true, newOp: getJSONBytes},
+		{levels: []string{"proto=h1", "conn=pooled"}, clients: h1Libraries, newOp: getJSONBytes(bufFresh)},
+		{levels: []string{"proto=h1", "conn=fresh"}, clients: h1Libraries, cfg: clients.Config{Fresh: true}, newOp: getJSONBytes(bufFresh)},
+		{levels: []string{"proto=h2", "window=default", "conn=pooled"}, clients: h2Clients, cfg: h2cConfig(h2c.WindowDefault), newOp: getJSONBytes(bufFresh)},
+		{levels: []string{"proto=h2", "window=default", "conn=fresh"}, clients: h2Clients, cfg: clients.Config{H2C: &h2c.WindowDefault, Fresh: true},
+			clientTimeWait: true, newOp: getJSONBytes(bufFresh)},
 	}}
 )
 
-// windowed appends a window=W level to the variants mk builds for each
-// preset, keeping each size's windows together in the tables.
-func windowed(mk func(h2c.Window) []variant) []variant {
-	var byWindow [][]variant
-	for _, w := range h2c.Windows {
-		vs := mk(w)
-		for i := range vs {
-			vs[i].levels = append(vs[i].levels, "window="+w.Name)
-		}
-		byWindow = append(byWindow, vs)
-	}
+// eachBuf returns mk's variant once per buffer rule, with a buf= level.
+func eachBuf(mk func(bufRule) variant) []variant {
 	var out []variant
-	for i := range byWindow[0] { // size-major order
-		for _, vs := range byWindow {
-			out = append(out, vs[i])
-		}
+	for _, r := range bufRules {
+		out = append(out, mk(r).with("buf="+string(r)))
 	}
 	return out
 }
 
-func download(label string, n int, cs []clients.Factory, cfg clients.Config) variant {
-	return variant{levels: []string{"size=" + label}, clients: cs, cfg: cfg, bytes: int64(n),
+// eachSize returns mk's variants for every download size, each with a
+// size= level first.
+func eachSize(mk func(size) []variant) []variant {
+	var out []variant
+	for _, sz := range downloadSizes {
+		out = append(out, prefixed("size="+sz.label, mk(sz))...)
+	}
+	return out
+}
+
+// eachWindow returns mk's variants for every window preset, each with a
+// window= level first.
+func eachWindow(mk func(h2c.Window) []variant) []variant {
+	var out []variant
+	for _, w := range h2c.Windows {
+		out = append(out, prefixed("window="+w.Name, mk(w))...)
+	}
+	return out
+}
+
+// prefixed returns vs with level put before their other levels.
+func prefixed(level string, vs []variant) []variant {
+	for i := range vs {
+		vs[i].levels = append([]string{level}, vs[i].levels...)
+	}
+	return vs
+}
+
+func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) variant {
+	return variant{clients: cs, cfg: cfg, bytes: int64(sz.n),
 		newOp: func(c clients.Client, t target) op {
-			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, n), fixtures.Bytes(n), t.proto)
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, sz.n), fixtures.Bytes(sz.n), t.proto, r)
 		}}
 }
 
@@ -148,7 +194,7 @@ func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
 		newOp: func(c clients.Client, t target) op {
 			ops := make([]op, n)
 			for i := range ops {
-				ops[i] = getJSONBytes(c, t)
+				ops[i] = getJSONBytes(bufFresh)(c, t)
 			}
 			primed := t.proto == 1
 			return func(full bool) error {
@@ -208,8 +254,11 @@ func primeOne(c clients.Client, lone op, t target) error {
 	return fmt.Errorf("could not get the client down to one connection (server saw %d)", t.conns())
 }
 
-func getJSONBytes(c clients.Client, t target) op {
-	return getBytesOp(c, t.base+"/json", jsonBytes, t.proto)
+// getJSONBytes returns an op builder that GETs /json as bytes under rule r.
+func getJSONBytes(r bufRule) func(clients.Client, target) op {
+	return func(c clients.Client, t target) op {
+		return getBytesOp(c, t.base+"/json", jsonBytes, t.proto, r)
+	}
 }
 
 func getText(c clients.Client, t target) op {
@@ -219,8 +268,9 @@ func getText(c clients.Client, t target) op {
 		if err := checkMeta(m, err, 200, t.proto); err != nil {
 			return err
 		}
-		if s != fixtures.JSONBody {
-			return fmt.Errorf("text %q, want %q", s, fixtures.JSONBody)
+		// The length as received too: a library may trim what it hands over.
+		if m.BodyLen != len(fixtures.JSONBody) || s != fixtures.JSONBody {
+			return fmt.Errorf("text %q from a %d-byte body, want %q (%d bytes)", s, m.BodyLen, fixtures.JSONBody, len(fixtures.JSONBody))
 		}
 		return nil
 	}
@@ -234,6 +284,10 @@ func getJSON(c clients.Client, t target) op {
 		if err := checkMeta(m, err, 200, t.proto); err != nil {
 			return err
 		}
+		// A decoder skips whitespace around the value: check the length.
+		if m.BodyLen != len(fixtures.JSONBody) {
+			return fmt.Errorf("JSON body of %d bytes, want %d", m.BodyLen, len(fixtures.JSONBody))
+		}
 		if v != fixtures.WantJSON {
 			return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
 		}
@@ -241,42 +295,52 @@ func getJSON(c clients.Client, t target) op {
 	}
 }
 
-// post returns an op builder that POSTs n payload bytes to /echo.
-func post(n int) func(clients.Client, target) op {
+// post returns an op builder that POSTs n payload bytes to /echo under
+// rule r.
+func post(n int, r bufRule) func(clients.Client, target) op {
 	return func(c clients.Client, t target) op {
-		return postOp(c, t.base+"/echo", fixtures.Bytes(n), t.proto)
+		body := fixtures.Bytes(n)
+		url := t.base + "/echo"
+		return bodyOp(body, t.proto, r, func(dst []byte) (clients.Meta, []byte, error) {
+			if r == bufReused {
+				return c.PostInto(url, fixtures.ContentTypeBinary, body, dst)
+			}
+			return c.Post(url, fixtures.ContentTypeBinary, body)
+		})
 	}
 }
 
-// getBytesOp GETs url into a reused buffer and checks the body against want.
-func getBytesOp(c clients.Client, url string, want []byte, proto int) op {
-	var buf []byte
+// getBytesOp GETs url under rule r and checks the body against want.
+func getBytesOp(c clients.Client, url string, want []byte, proto int, r bufRule) op {
+	return bodyOp(want, proto, r, func(dst []byte) (clients.Meta, []byte, error) {
+		if r == bufReused {
+			return c.GetBytesInto(url, dst)
+		}
+		return c.GetBytes(url)
+	})
+}
+
+// bodyOp is the op of every exchange that returns a body in memory: do
+// gets the previous op's result (the buffer to fill under bufReused; under
+// bufFresh it must not be used) and returns the new one, which must be
+// want, with status 200 over proto.
+//
+// Every answer of a row is the same bytes, so a client that handed back
+// the previous op's buffer untouched would pass a plain comparison. Before
+// each op the bytes that the check compares are poisoned in the previous
+// result, which the op owns under both rules: a stale answer then fails.
+func bodyOp(want []byte, proto int, r bufRule, do func(dst []byte) (clients.Meta, []byte, error)) op {
+	var prev []byte
 	return func(full bool) error {
-		m, b, err := c.GetBytes(url, buf)
-		buf = b
+		fixtures.Poison(prev, want)
+		m, b, err := do(prev)
+		prev = b
 		if err := checkMeta(m, err, 200, proto); err != nil {
 			return err
 		}
-		return fixtures.CheckBody(b, want, full || len(want) <= smallBody)
+		return fixtures.CheckBody(b, want, full)
 	}
 }
-
-// postOp POSTs body to the echo route and checks the echo.
-func postOp(c clients.Client, url string, body []byte, proto int) op {
-	var buf []byte
-	return func(full bool) error {
-		m, b, err := c.Post(url, fixtures.ContentTypeBinary, body, buf)
-		buf = b
-		if err := checkMeta(m, err, 200, proto); err != nil {
-			return err
-		}
-		return fixtures.CheckBody(b, body, full || len(body) <= smallBody)
-	}
-}
-
-// smallBody is the size up to which every op compares every byte: for
-// bodies this small the comparison costs nothing next to the request.
-const smallBody = 4 << 10
 
 // checkMeta turns a transport error, an unexpected status or an unexpected
 // protocol (a silent fallback to HTTP/1.1, say) into an error.

@@ -2,11 +2,14 @@ package httpclientbench_test
 
 import (
 	"bytes"
+	"io"
 	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -35,34 +38,45 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// A fault rewrites a successful answer the way a broken server might.
+// A fault is a wrong answer a careless check would accept: a server that
+// rewrites its successful answers (alter), or a client that hands back stale
+// results (wrap). Every leaf of every family must fail against each of them.
 type fault struct {
 	name  string
-	full  bool // whether the op runs with the warm-up's full check
 	alter func(status int, body []byte) (int, []byte)
+	wrap  func(clients.Client) *staleClient
+	// skip names the families the fault cannot apply to, and why.
+	skip map[string]string
 }
 
-// faults are answers a careless check would accept: every leaf of every
-// family must fail against each of them.
 var faults = []fault{
-	{"altered_byte", true, func(s int, b []byte) (int, []byte) {
+	{name: "altered_byte", alter: func(s int, b []byte) (int, []byte) {
 		b = bytes.Clone(b) // bodies may be the shared payload
 		if len(b) > 0 {
 			b[len(b)/2] ^= 0xff
 		}
 		return s, b
 	}},
-	{"truncated", false, func(s int, b []byte) (int, []byte) {
+	{name: "truncated", alter: func(s int, b []byte) (int, []byte) {
 		if len(b) > 0 {
 			b = b[:len(b)-1]
 		}
 		return s, b
 	}},
-	{"status_203", false, func(_ int, b []byte) (int, []byte) {
+	{name: "status_203", alter: func(_ int, b []byte) (int, []byte) {
 		return http.StatusNonAuthoritativeInfo, b
 	}},
-	{"trailing_garbage", false, func(s int, b []byte) (int, []byte) {
+	{name: "trailing_garbage", alter: func(s int, b []byte) (int, []byte) {
 		return s, append(bytes.Clone(b), " garbage"...)
+	}},
+	// padded: whitespace around the body, which resty's String trims and
+	// every JSON decoder skips.
+	{name: "padded", alter: func(s int, b []byte) (int, []byte) {
+		return s, slices.Concat([]byte(" "), b, []byte("\n"))
+	}},
+	{name: "stale", wrap: newStaleClient, skip: map[string]string{
+		"H1Concurrent": "its workers share one client, so a stale client would hand one worker's buffer to another (a data race, not a check); each worker runs the H1GetBytes op, which this fault covers",
+		"H2Concurrent": "as H1Concurrent; each worker runs the H2Get op",
 	}},
 }
 
@@ -99,27 +113,145 @@ func faultyServers(t *testing.T, f fault) servers {
 }
 
 // TestValidationCatchesBadAnswers proves the ops can fail: against a server
-// that alters, truncates or mislabels its answers, every leaf reports an
-// error instead of counting a fast wrong op.
+// that alters, truncates, pads or mislabels its answers, and with a client
+// that hands back stale buffers, every leaf reports an error instead of
+// counting a fast wrong op — with the warm-up's full check and with the
+// timed loop's check alike.
 func TestValidationCatchesBadAnswers(t *testing.T) {
 	for _, f := range faults {
-		t.Run("fault="+f.name, func(t *testing.T) {
-			s := faultyServers(t, f)
-			for _, fam := range families {
-				t.Run(fam.name, func(t *testing.T) {
-					eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
-						tg := s.target(t, v)
-						o := v.newOp(newClient(t, cf, v.cfg), tg)
-						if err := o(f.full); err == nil {
-							t.Fatal("op succeeded against a faulty server")
-						} else {
-							t.Logf("caught: %v", err)
+		for _, check := range []struct {
+			name string
+			full bool
+		}{{"full", true}, {"loop", false}} {
+			t.Run("fault="+f.name+"/check="+check.name, func(t *testing.T) {
+				s := defaultServers(t, families...)
+				if f.alter != nil {
+					s = faultyServers(t, f)
+				}
+				for _, fam := range families {
+					t.Run(fam.name, func(t *testing.T) {
+						if why := f.skip[fam.name]; why != "" {
+							t.Skip(why)
 						}
+						eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
+							tg := s.target(t, v)
+							c := newClient(t, cf, v.cfg)
+							if f.wrap == nil {
+								if err := v.newOp(c, tg)(check.full); err == nil {
+									t.Fatal("op succeeded against a faulty server")
+								} else {
+									t.Logf("caught: %v", err)
+								}
+								return
+							}
+							// A stale client answers the first op truly.
+							sc := f.wrap(c)
+							o := v.newOp(sc, tg)
+							if err := o(check.full); err != nil {
+								t.Fatalf("first op: %v", err)
+							}
+							err := o(check.full)
+							switch {
+							case sc.served.Load() == 0 && err == nil:
+								t.Skip("the op keeps no body in memory: nothing to hand back stale")
+							case err == nil:
+								t.Fatal("op succeeded with a stale answer")
+							default:
+								t.Logf("caught: %v", err)
+							}
+						})
 					})
-				})
-			}
-		})
+				}
+			})
+		}
 	}
+}
+
+// staleClient wraps a client and, after its first answer, hands back stale
+// results: the first body it returned, or the caller's buffer untouched,
+// or a range it never wrote. It still makes every request.
+type staleClient struct {
+	clients.Client
+	mu     sync.Mutex
+	first  []byte
+	ranges map[int64]bool // range starts answered
+	served atomic.Int64   // stale answers given
+}
+
+func newStaleClient(c clients.Client) *staleClient { return &staleClient{Client: c} }
+
+// stale returns b the first time and the first b ever after.
+func (s *staleClient) stale(m clients.Meta, b []byte, err error) (clients.Meta, []byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.first == nil {
+		s.first = b
+		return m, b, err
+	}
+	s.served.Add(1)
+	return m, s.first, err
+}
+
+// into returns b when dst is empty (the first op) and dst untouched, at
+// b's length, after.
+func (s *staleClient) into(dst []byte, m clients.Meta, b []byte, err error) (clients.Meta, []byte, error) {
+	if len(dst) == 0 {
+		return m, b, err
+	}
+	s.served.Add(1)
+	return m, dst[:min(len(b), cap(dst))], err
+}
+
+func (s *staleClient) GetBytes(url string) (clients.Meta, []byte, error) {
+	return s.stale(s.Client.GetBytes(url))
+}
+
+func (s *staleClient) GetBytesInto(url string, dst []byte) (clients.Meta, []byte, error) {
+	m, b, err := s.Client.GetBytesInto(url, nil)
+	return s.into(dst, m, b, err)
+}
+
+func (s *staleClient) Post(url, contentType string, body []byte) (clients.Meta, []byte, error) {
+	return s.stale(s.Client.Post(url, contentType, body))
+}
+
+func (s *staleClient) PostInto(url, contentType string, body, dst []byte) (clients.Meta, []byte, error) {
+	m, b, err := s.Client.PostInto(url, contentType, body, nil)
+	return s.into(dst, m, b, err)
+}
+
+func (s *staleClient) Upload(url, contentType string, body io.Reader) (clients.Meta, []byte, error) {
+	return s.stale(s.Client.(clients.Uploader).Upload(url, contentType, body))
+}
+
+func (s *staleClient) PostMultipart(url string, form fixtures.Form) (clients.Meta, []byte, error) {
+	return s.stale(s.Client.(clients.MultipartPoster).PostMultipart(url, form))
+}
+
+func (s *staleClient) GetStream(url string) (clients.Meta, io.ReadCloser, error) {
+	return s.Client.(clients.Streamer).GetStream(url)
+}
+
+func (s *staleClient) Head(url string) (clients.Meta, int64, error) {
+	return s.Client.(clients.Ranger).Head(url)
+}
+
+// GetRange answers each range truly the first time it is asked for, and
+// after that reads it into a buffer of its own, leaving dst as it was.
+func (s *staleClient) GetRange(url string, start int64, dst []byte) (clients.Meta, string, error) {
+	r := s.Client.(clients.Ranger)
+	s.mu.Lock()
+	if s.ranges == nil {
+		s.ranges = map[int64]bool{}
+	}
+	seen := s.ranges[start]
+	s.ranges[start] = true
+	s.mu.Unlock()
+	if !seen {
+		return r.GetRange(url, start, dst)
+	}
+	s.served.Add(1)
+	return r.GetRange(url, start, make([]byte, len(dst)))
 }
 
 // TestOneAttemptPerRequest: no client retries, so a failed request costs one
@@ -142,7 +274,7 @@ func TestOneAttemptPerRequest(t *testing.T) {
 			t.Run(tc.name+"/client="+cf.Name, func(t *testing.T) {
 				c := newClient(t, cf, clients.Config{})
 				hits.Store(0)
-				m, _, err := c.GetBytes(srv.URL()+"/json", nil)
+				m, _, err := c.GetBytes(srv.URL() + "/json")
 				if err == nil && m.Status == http.StatusOK {
 					t.Errorf("got status %d and no error", m.Status)
 				}

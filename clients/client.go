@@ -23,10 +23,15 @@
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
-// Each adapter reads bodies the way its library's users do: net/http and
-// retryablehttp with io.ReadAll, resty through its Response, fasthttp into a
-// reused buffer with AcquireRequest/AcquireResponse. Those idioms are part of
-// what a user pays, so the suite measures them rather than equalising them.
+// Each adapter reads bodies the way its library's users do: a fresh body
+// with io.ReadAll (net/http, retryablehttp), resty's Response.Body,
+// fasthttp's Get(nil, url) or a copy out of its pooled Response; into the
+// caller's buffer with bytes.Buffer.ReadFrom pre-sized from Content-Length
+// (net/http, retryablehttp, and resty through its raw body), fasthttp's
+// Get(dst, url). Those idioms are part of what a user pays, so the suite
+// measures them rather than equalising them; what differs between the two
+// ways is a level of the benchmark name (buf=fresh|reused), never a
+// difference between clients on one row.
 package clients
 
 import (
@@ -79,24 +84,46 @@ func (c Config) withDefaults() Config {
 type Meta struct {
 	Status     int
 	ProtoMajor int // 1 or 2
+	// BodyLen is the length of the body as it came over the wire, before
+	// the library trims, decodes or converts it. GetText and GetJSON set
+	// it, so that a check can see bytes the user's view hides (resty's
+	// String trims whitespace; a JSON decoder skips it).
+	BodyLen int
 }
 
 // Client is the set of operations every adapter implements. Methods are safe
 // for concurrent use. A non-nil error means the exchange failed at the
 // transport level; an HTTP error status is reported in Meta, not as an error.
+//
+// Bodies read into memory come two ways, and a scenario uses one of them
+// for every client of a row (its buf= level):
+//
+//   - fresh (GetBytes, Post, and the capability methods): every call
+//     returns a new slice that the caller owns, read the way the library's
+//     users usually read a body;
+//   - reused (GetBytesInto, PostInto): the body goes into the caller's
+//     buffer, through the best API the library offers for that, so that a
+//     caller that keeps its buffer across requests allocates nothing for
+//     the body once the buffer is large enough.
 type Client interface {
 	// Name is the client's name in benchmark names (client=Name).
 	Name() string
-	// GetBytes GETs url and returns the whole body. It may append to dst and
-	// return it (libraries built on buffer reuse do) or ignore dst.
-	GetBytes(url string, dst []byte) (Meta, []byte, error)
+	// GetBytes GETs url and returns the whole body in a new slice.
+	GetBytes(url string) (Meta, []byte, error)
+	// GetBytesInto GETs url and reads the whole body into dst[:0], growing
+	// it as needed, and returns it.
+	GetBytesInto(url string, dst []byte) (Meta, []byte, error)
 	// GetText GETs url and returns the body as a string.
 	GetText(url string) (Meta, string, error)
 	// GetJSON GETs url and decodes the JSON body into v.
 	GetJSON(url string, v any) (Meta, error)
-	// Post POSTs body with Content-Type contentType and returns the whole
-	// response body, like GetBytes.
-	Post(url, contentType string, body, dst []byte) (Meta, []byte, error)
+	// Post POSTs body (a byte slice: the request carries its
+	// Content-Length) with Content-Type contentType and returns the whole
+	// response body in a new slice.
+	Post(url, contentType string, body []byte) (Meta, []byte, error)
+	// PostInto is Post with the response body read into dst[:0], like
+	// GetBytesInto.
+	PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error)
 	// Close releases idle connections and background goroutines.
 	Close() error
 }

@@ -71,7 +71,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 				var g errgroup.Group
 				for range n {
 					g.Go(func() error {
-						m, _, err := c.GetBytes(base+"/json", nil)
+						m, _, err := c.GetBytes(base + "/json")
 						if err == nil && m.Status != http.StatusOK {
 							err = fmt.Errorf("status %d", m.Status)
 						}
@@ -163,7 +163,7 @@ func TestRawRejectsWhatItCannotFrame(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			addr := serveOnce(t, tc.answer)
 			c := newClient(t, raw)
-			m, body, err := c.GetBytes("http://"+addr+"/", nil)
+			m, body, err := c.GetBytes("http://" + addr + "/")
 			if tc.ok {
 				if err != nil || string(body) != "hello" {
 					t.Fatalf("got %d %q %v, want \"hello\"", m.Status, body, err)
@@ -203,4 +203,54 @@ func serveOnce(t *testing.T, answer string) string {
 	}()
 	t.Cleanup(func() { ln.Close(); <-done })
 	return ln.Addr().String()
+}
+
+// TestBufferRules checks the two ways a body comes back, per client: fresh
+// (GetBytes, Post) returns a new slice every time, never one handed out
+// before; reused (GetBytesInto, PostInto) fills the caller's buffer when it
+// is large enough, and returns a slice of it.
+func TestBufferRules(t *testing.T) {
+	base := startServerH(t, fixtures.Handler)
+	const n = 64 << 10
+	url := fmt.Sprintf("%s/bytes/%d", base, n)
+	want := fixtures.Bytes(n)
+	for _, f := range clients.HTTP1 {
+		t.Run("client="+f.Name, func(t *testing.T) {
+			c := newClient(t, f)
+			ops := []struct {
+				name  string
+				fresh func() (clients.Meta, []byte, error)
+				into  func(dst []byte) (clients.Meta, []byte, error)
+			}{
+				{"get", func() (clients.Meta, []byte, error) { return c.GetBytes(url) },
+					func(dst []byte) (clients.Meta, []byte, error) { return c.GetBytesInto(url, dst) }},
+				{"post", func() (clients.Meta, []byte, error) {
+					return c.Post(base+"/echo", fixtures.ContentTypeBinary, want)
+				}, func(dst []byte) (clients.Meta, []byte, error) {
+					return c.PostInto(base+"/echo", fixtures.ContentTypeBinary, want, dst)
+				}},
+			}
+			for _, op := range ops {
+				check := func(how string, m clients.Meta, b []byte, err error) {
+					t.Helper()
+					if err != nil || m.Status != 200 || string(b) != string(want) {
+						t.Fatalf("%s %s: status %d, %d bytes, err %v", op.name, how, m.Status, len(b), err)
+					}
+				}
+				m, first, err := op.fresh()
+				check("fresh", m, first, err)
+				m, second, err := op.fresh()
+				check("fresh", m, second, err)
+				if &first[0] == &second[0] {
+					t.Errorf("%s fresh: two calls returned the same buffer", op.name)
+				}
+				dst := make([]byte, 7, n+1024)
+				m, got, err := op.into(dst)
+				check("into", m, got, err)
+				if &got[0] != &dst[:1][0] {
+					t.Errorf("%s into: the body is not in the caller's buffer", op.name)
+				}
+			}
+		})
+	}
 }

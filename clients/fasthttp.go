@@ -80,7 +80,9 @@ func post(contentType string, body []byte) func(*fasthttp.Request) error {
 	}
 }
 
-// appendBody returns a read func that appends the body to *dst.
+// appendBody returns a read func that sets *dst to the body appended to
+// (*dst)[:0]: a new slice when *dst is nil (fresh), the caller's buffer
+// otherwise.
 func appendBody(dst *[]byte) func(*fasthttp.Response) error {
 	return func(r *fasthttp.Response) error {
 		*dst = append((*dst)[:0], r.Body()...)
@@ -88,12 +90,23 @@ func appendBody(dst *[]byte) func(*fasthttp.Response) error {
 	}
 }
 
-func (c *fastHTTP) GetBytes(url string, dst []byte) (Meta, []byte, error) {
+// GetBytes is Get(nil, url): fasthttp appends the body to a nil slice, a
+// new one per request.
+func (c *fastHTTP) GetBytes(url string) (Meta, []byte, error) {
+	return c.get(url, nil)
+}
+
+// GetBytesInto is Get(dst, url), fasthttp's documented fast path.
+func (c *fastHTTP) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+	return c.get(url, dst[:0])
+}
+
+func (c *fastHTTP) get(url string, dst []byte) (Meta, []byte, error) {
 	if c.fresh { // Get has no way to ask for Connection: close
 		m, err := c.do(url, nil, appendBody(&dst))
 		return m, dst, err
 	}
-	status, body, err := c.hc.Get(dst[:0], url)
+	status, body, err := c.hc.Get(dst, url)
 	return Meta{Status: status, ProtoMajor: 1}, body, err
 }
 
@@ -103,16 +116,26 @@ func (c *fastHTTP) GetText(url string) (Meta, string, error) {
 		s = string(r.Body())
 		return nil
 	})
+	m.BodyLen = len(s)
 	return m, s, err
 }
 
 func (c *fastHTTP) GetJSON(url string, v any) (Meta, error) {
-	return c.do(url, nil, func(r *fasthttp.Response) error {
+	n := 0
+	m, err := c.do(url, nil, func(r *fasthttp.Response) error {
+		n = len(r.Body())
 		return json.Unmarshal(r.Body(), v)
 	})
+	m.BodyLen = n
+	return m, err
 }
 
-func (c *fastHTTP) Post(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+// Post copies the body out of the pooled Response into a new slice.
+func (c *fastHTTP) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+	return c.PostInto(url, contentType, body, nil)
+}
+
+func (c *fastHTTP) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
 	m, err := c.do(url, post(contentType, body), appendBody(&dst))
 	return m, dst, err
 }
@@ -154,7 +177,8 @@ func (s *fastStream) Close() error {
 }
 
 // Upload streams the reader with SetBodyStream and size -1: chunked.
-func (c *fastHTTP) Upload(url, contentType string, body io.Reader, dst []byte) (Meta, []byte, error) {
+func (c *fastHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
+	var dst []byte
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodPost)
 		req.Header.SetContentType(contentType)
@@ -166,7 +190,8 @@ func (c *fastHTTP) Upload(url, contentType string, body io.Reader, dst []byte) (
 
 // PostMultipart encodes the form with mime/multipart straight into the
 // request's body buffer, as fasthttp's users do.
-func (c *fastHTTP) PostMultipart(url string, form fixtures.Form, dst []byte) (Meta, []byte, error) {
+func (c *fastHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+	var dst []byte
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodPost)
 		mw, err := encodeForm(req.BodyWriter(), form)

@@ -25,14 +25,17 @@ type (
 
 	// Uploader sends a body of unknown length: chunked over HTTP/1.1.
 	Uploader interface {
-		// Upload POSTs body and returns the whole response body, like Post.
-		Upload(url, contentType string, body io.Reader, dst []byte) (Meta, []byte, error)
+		// Upload POSTs body and returns the whole response body in a new
+		// slice, like Post.
+		Upload(url, contentType string, body io.Reader) (Meta, []byte, error)
 	}
 
 	// MultipartPoster POSTs a multipart/form-data form, encoded the way the
 	// library's users encode one.
 	MultipartPoster interface {
-		PostMultipart(url string, form fixtures.Form, dst []byte) (Meta, []byte, error)
+		// PostMultipart POSTs form and returns the whole response body in
+		// a new slice, like Post.
+		PostMultipart(url string, form fixtures.Form) (Meta, []byte, error)
 	}
 
 	// Ranger asks for a resource's size and for byte ranges of it.
@@ -121,11 +124,11 @@ func (c *netHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
 	return openStream(c.hc.Get(url))
 }
 
-func (c *netHTTP) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
+func (c *netHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
 	return readAll(c.hc.Post(url, contentType, body))
 }
 
-func (c *netHTTP) PostMultipart(url string, form fixtures.Form, _ []byte) (Meta, []byte, error) {
+func (c *netHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
 	body, ct, err := formBody(form)
 	if err != nil {
 		return Meta{}, nil, err

@@ -46,7 +46,7 @@ func TestH2CWindowsPerClient(t *testing.T) {
 				srv := startH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
 				c := newClientCfg(t, f, clients.Config{H2C: &w})
-				m, body, err := c.GetBytes("http://"+proxy.Addr()+"/json", nil)
+				m, body, err := c.GetBytes("http://" + proxy.Addr() + "/json")
 				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != fixtures.JSONBody {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
 				}
@@ -103,7 +103,7 @@ func TestXNetRunsXNet(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := newClientCfg(t, f, clients.Config{H2C: &h2c.WindowTuned})
-			if m, _, err := c.GetBytes(srv.URL()+"/json", nil); err != nil || m.ProtoMajor != 2 {
+			if m, _, err := c.GetBytes(srv.URL() + "/json"); err != nil || m.ProtoMajor != 2 {
 				t.Fatalf("GET: %+v %v", m, err)
 			}
 			buf := make([]byte, 1<<20)
@@ -157,7 +157,7 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 					clear(conns)
 					mu.Unlock()
 					for range n {
-						if m, _, err := c.GetBytes(proto.base+"/json", nil); err != nil || m.Status != 200 {
+						if m, _, err := c.GetBytes(proto.base + "/json"); err != nil || m.Status != 200 {
 							t.Fatalf("GET: %+v %v", m, err)
 						}
 					}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -196,36 +197,49 @@ func readResponse(br *bufio.Reader, dst []byte) (status int, keep bool, _ []byte
 	if length < 0 {
 		return 0, false, dst, errors.New("response without Content-Length")
 	}
+	// Reserve without clearing: a reused buffer that is large enough is
+	// overwritten as the bytes arrive, with no pass over it first.
 	n := len(dst)
-	dst = append(dst, make([]byte, length)...)
+	dst = slices.Grow(dst, length)[:n+length]
 	if _, err := io.ReadFull(br, dst[n:]); err != nil {
 		return 0, false, dst[:n], err
 	}
 	return status, keep, dst, nil
 }
 
-func (c *raw) GetBytes(url string, dst []byte) (Meta, []byte, error) {
+// GetBytes reads the body into a new slice of exactly its length.
+func (c *raw) GetBytes(url string) (Meta, []byte, error) {
+	return c.GetBytesInto(url, nil)
+}
+
+func (c *raw) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
 	t, err := c.target(url)
 	if err != nil {
-		return Meta{}, dst, err
+		return Meta{}, dst[:0], err
 	}
 	return c.exchange(t, func(buf []byte) []byte { return append(buf, t.getHead...) }, nil, dst)
 }
 
 func (c *raw) GetText(url string) (Meta, string, error) {
-	m, b, err := c.GetBytes(url, nil)
+	m, b, err := c.GetBytes(url)
+	m.BodyLen = len(b)
 	return m, string(b), err
 }
 
 func (c *raw) GetJSON(url string, v any) (Meta, error) {
-	m, b, err := c.GetBytes(url, nil)
+	m, b, err := c.GetBytes(url)
 	if err != nil {
 		return m, err
 	}
+	m.BodyLen = len(b)
 	return m, json.Unmarshal(b, v)
 }
 
-func (c *raw) Post(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+func (c *raw) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+	return c.PostInto(url, contentType, body, nil)
+}
+
+func (c *raw) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
 	t, err := c.target(url)
 	if err != nil {
 		return Meta{}, dst, err

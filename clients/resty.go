@@ -33,7 +33,7 @@ func restyMeta(r *resty.Response) Meta {
 	return Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}
 }
 
-func (c *restyClient) GetBytes(url string, _ []byte) (Meta, []byte, error) {
+func (c *restyClient) GetBytes(url string) (Meta, []byte, error) {
 	r, err := c.rc.R().Get(url)
 	if err != nil {
 		return Meta{}, nil, err
@@ -41,12 +41,22 @@ func (c *restyClient) GetBytes(url string, _ []byte) (Meta, []byte, error) {
 	return restyMeta(r), r.Body(), nil
 }
 
+// GetBytesInto reads through resty's raw body (SetDoNotParseResponse), the
+// one way resty lets a caller choose where the body goes.
+func (c *restyClient) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+	return restyInto(c.rc.R().SetDoNotParseResponse(true).Get(url))(dst)
+}
+
+// GetText returns resty's Response.String, which trims surrounding
+// whitespace; BodyLen is the length of what arrived.
 func (c *restyClient) GetText(url string) (Meta, string, error) {
 	r, err := c.rc.R().Get(url)
 	if err != nil {
 		return Meta{}, "", err
 	}
-	return restyMeta(r), r.String(), nil
+	m := restyMeta(r)
+	m.BodyLen = len(r.Body())
+	return m, r.String(), nil
 }
 
 // GetJSON decodes with resty's own result handling (SetResult), the way its
@@ -56,15 +66,38 @@ func (c *restyClient) GetJSON(url string, v any) (Meta, error) {
 	if err != nil {
 		return Meta{}, err
 	}
-	return restyMeta(r), nil
+	m := restyMeta(r)
+	m.BodyLen = len(r.Body())
+	return m, nil
 }
 
-func (c *restyClient) Post(url, contentType string, body, _ []byte) (Meta, []byte, error) {
+func (c *restyClient) Post(url, contentType string, body []byte) (Meta, []byte, error) {
 	r, err := c.rc.R().SetHeader("Content-Type", contentType).SetBody(body).Post(url)
 	if err != nil {
 		return Meta{}, nil, err
 	}
 	return restyMeta(r), r.Body(), nil
+}
+
+func (c *restyClient) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+	return restyInto(c.rc.R().SetDoNotParseResponse(true).SetHeader("Content-Type", contentType).SetBody(body).Post(url))(dst)
+}
+
+// restyInto returns a function that reads an unparsed resty response's raw
+// body into dst[:0] and closes it.
+func restyInto(r *resty.Response, err error) func(dst []byte) (Meta, []byte, error) {
+	return func(dst []byte) (Meta, []byte, error) {
+		if err != nil {
+			if r != nil && r.RawBody() != nil {
+				r.RawBody().Close()
+			}
+			return Meta{}, dst[:0], err
+		}
+		body := r.RawBody()
+		defer body.Close()
+		b, err := readBodyInto(body, r.RawResponse.ContentLength, dst)
+		return restyMeta(r), b, err
+	}
 }
 
 func (c *restyClient) Close() error {
@@ -86,7 +119,7 @@ func (c *restyClient) GetStream(url string) (Meta, io.ReadCloser, error) {
 // reads all of it into memory to be able to set Request.GetBody (for
 // redirects): measured, resty had consumed the whole 1 MiB before the
 // server's answer arrived. That copy is its real cost.
-func (c *restyClient) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
+func (c *restyClient) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
 	r, err := c.rc.R().SetHeader("Content-Type", contentType).SetBody(body).Post(url)
 	if err != nil {
 		return Meta{}, nil, err
@@ -96,7 +129,7 @@ func (c *restyClient) Upload(url, contentType string, body io.Reader, _ []byte) 
 
 // PostMultipart uses resty's own multipart support: SetMultipartFormData for
 // the text fields, SetMultipartField for the files.
-func (c *restyClient) PostMultipart(url string, form fixtures.Form, _ []byte) (Meta, []byte, error) {
+func (c *restyClient) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
 	req := c.rc.R()
 	if len(form.Fields) > 0 {
 		data := make(map[string]string, len(form.Fields))

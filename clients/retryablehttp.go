@@ -30,12 +30,17 @@ func newRetryableHTTP(cfg Config) (Client, error) {
 
 func (c *retryableHTTP) Name() string { return RetryableHTTP }
 
-func (c *retryableHTTP) GetBytes(url string, _ []byte) (Meta, []byte, error) {
+func (c *retryableHTTP) GetBytes(url string) (Meta, []byte, error) {
 	return readAll(c.rc.Get(url))
+}
+
+func (c *retryableHTTP) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+	return readInto(dst)(c.rc.Get(url))
 }
 
 func (c *retryableHTTP) GetText(url string) (Meta, string, error) {
 	m, b, err := readAll(c.rc.Get(url))
+	m.BodyLen = len(b)
 	return m, string(b), err
 }
 
@@ -43,8 +48,12 @@ func (c *retryableHTTP) GetJSON(url string, v any) (Meta, error) {
 	return decodeJSON(c.rc.Get(url))(v)
 }
 
-func (c *retryableHTTP) Post(url, contentType string, body, _ []byte) (Meta, []byte, error) {
+func (c *retryableHTTP) Post(url, contentType string, body []byte) (Meta, []byte, error) {
 	return readAll(c.rc.Post(url, contentType, body))
+}
+
+func (c *retryableHTTP) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+	return readInto(dst)(c.rc.Post(url, contentType, body))
 }
 
 func (c *retryableHTTP) Close() error {
@@ -59,11 +68,11 @@ func (c *retryableHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
 // Upload passes the io.Reader as is: retryablehttp reads it into memory
 // before sending (to be able to rewind it for a retry). That copy is its
 // real cost for a streamed upload.
-func (c *retryableHTTP) Upload(url, contentType string, body io.Reader, _ []byte) (Meta, []byte, error) {
+func (c *retryableHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
 	return readAll(c.rc.Post(url, contentType, body))
 }
 
-func (c *retryableHTTP) PostMultipart(url string, form fixtures.Form, _ []byte) (Meta, []byte, error) {
+func (c *retryableHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
 	body, ct, err := formBody(form)
 	if err != nil {
 		return Meta{}, nil, err
