@@ -23,10 +23,11 @@ import (
 //	           the TCP floor's row when H1GetBytes is among the rows, and a
 //	           note per row where a client is significantly faster than raw;
 //	         unit=alloc: B/op, allocs/op per cell
-//	         match=key=value or match=key=v1|v2 (repeatable): keep the rows
-//	           whose level key has one of the values; a family without that
-//	           level is unaffected, but at least one named family must have it
-//	         clients=c1,c2,… : only these columns
+//	         match=key=value or match=key=v1|v2: keep the rows whose level
+//	           key has one of the values; a family without that level is
+//	           unaffected, but at least one named family must have it; one
+//	           match= per key, several keys must all match
+//	         clients=c1,c2,…: only these columns (still in column order)
 //	config   one line naming the run and its results file
 //	spread   one sentence: median, p90 and max of benchstat's ± on time/op
 //	         over every row of the run
