@@ -28,8 +28,10 @@ var other = color.RGBA{0x8c, 0x56, 0x4b, 0xff}
 
 // WriteChart draws family f as grouped bars: one group per variant, one bar
 // per client, each bar the client's median time over net/http's (so
-// nethttp is 1 and shorter is faster). The raw floor is grey, the TCP floor
-// a dashed line, and net/http's level a thin line at 1.
+// nethttp is 1 and shorter is faster). The raw floor is grey (its legend
+// says "floor" only if no client is significantly faster than raw on any
+// variant), the TCP floor a dashed line, and net/http's level a thin line
+// at 1.
 func WriteChart(w io.Writer, f *Family) error {
 	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
 	p := plot.New()
@@ -76,7 +78,7 @@ func WriteChart(w io.Writer, f *Family) error {
 		bars.LineStyle.Width = 0
 		bars.Offset = width * vg.Length(float64(i)-float64(n-1)/2)
 		label := c
-		if c == FloorClient {
+		if c == FloorClient && f.RawIsFloor(f.Variants...) {
 			label += " (floor)"
 		}
 		p.Add(bars)

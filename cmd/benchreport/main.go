@@ -3,10 +3,16 @@
 // median time ± confidence interval and the ratio to net/http, allocations)
 // and one SVG chart per family.
 //
-//	go run ./cmd/benchreport -in docs/results.txt -out docs/
+//	go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md
+//
+// With -readme it also rewrites, in place, every block of that Markdown file
+// between a <!-- benchreport:KIND … --> marker and <!-- benchreport:end -->
+// (tables, the run's description, the spread of the intervals, the buffer
+// rule; see readme.go), and nothing outside them.
 //
 // It reads Go benchmark output with golang.org/x/perf/benchfmt and computes
-// medians and intervals with golang.org/x/perf/benchmath, as benchstat does.
+// medians, intervals and comparisons with golang.org/x/perf/benchmath, as
+// benchstat does.
 package main
 
 import (
@@ -39,36 +45,77 @@ func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
-	out := fs.String("out", "", "directory to write "+ReportFile+" and "+ChartDir+"/ into (required)")
+	out := fs.String("out", "", "directory to write "+ReportFile+" and "+ChartDir+"/ into")
+	readme := fs.String("readme", "", "Markdown file whose benchreport blocks to rewrite in place")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" || *out == "" || fs.NArg() > 0 {
+	if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 {
 		fs.Usage()
-		return errors.New("-in and -out are required, and nothing else")
+		return errors.New("-in and at least one of -out and -readme are required, and nothing else")
 	}
-	f, err := os.Open(*in)
+	r, err := load(*in)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	series, config, err := results.Read(f, *in)
-	if err != nil {
-		return err
-	}
-	r, err := Build(series, config)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Join(*out, ChartDir), 0o755); err != nil {
-		return err
-	}
-	for _, fam := range r.Families {
-		if err := writeFile(filepath.Join(*out, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
+	var readmeText []byte
+	if *readme != "" { // before writing anything: a bad marker leaves every file as it was
+		src, err := os.ReadFile(*readme)
+		if err != nil {
+			return err
+		}
+		if readmeText, _, err = updateReadme(src, *readme, r, resultsLink(*readme, *in)); err != nil {
 			return err
 		}
 	}
-	return writeFile(filepath.Join(*out, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir) })
+	if *out != "" {
+		if err := writeReport(r, *out); err != nil {
+			return err
+		}
+	}
+	if *readme != "" {
+		return os.WriteFile(*readme, readmeText, 0o644)
+	}
+	return nil
+}
+
+// load reads and summarizes a results file.
+func load(path string) (*Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	series, config, err := results.Read(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return Build(series, config)
+}
+
+// writeReport writes REPORT.md and one chart per family into dir.
+func writeReport(r *Report, dir string) error {
+	if err := os.MkdirAll(filepath.Join(dir, ChartDir), 0o755); err != nil {
+		return err
+	}
+	for _, fam := range r.Families {
+		if err := writeFile(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
+			return err
+		}
+	}
+	return writeFile(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir) })
+}
+
+// resultsLink is the results file's path as a link from the README's
+// directory.
+func resultsLink(readme, in string) string {
+	dir, err1 := filepath.Abs(filepath.Dir(readme))
+	file, err2 := filepath.Abs(in)
+	rel, err3 := filepath.Rel(dir, file)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return filepath.ToSlash(in)
+	}
+	return filepath.ToSlash(rel)
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +32,14 @@ func TestGolden(t *testing.T) {
 			"| 0123456789ab |", "raw (floor)", "floor: LoopbackRoundTrip", "<br>1.00×", "`size=64KiB`"}},
 		{"missing_client", []string{"H2Download"}, []string{" — |"}},
 		{"single", []string{"H1Concurrent"}, []string{"±∞", "| unknown |"}},
+		// The runner's format: rounds, benchtime, order and Unit lines; buf=,
+		// window= and length= levels; rounds in a row, 1MiB listed first.
+		{"runner", []string{"H1Download", "H1GetBytes", "H2Get", "H2Download", "Upload", "Pool"}, []string{
+			"| rounds | benchtime | order |", "| 6 | 1s | interleaved |",
+			"| `size=64KiB/buf=fresh` |", "| raw (floor) |",
+			"¹ raw is not the floor on `H1Download/size=1MiB/buf=fresh`: fasthttp (p=0.041) is significantly faster.",
+			"² raw is not the floor on `H1Download/size=1MiB/buf=reused`: fasthttp (p=0.002) is significantly faster.",
+			"| `proto=h2/window=default/conn=pooled` |", "| `size=1MiB/length=unknown` |"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
@@ -51,7 +61,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("report differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, got)
+				t.Errorf("report differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
 			}
 			for _, w := range tc.wants {
 				if !strings.Contains(string(got), w) {
@@ -146,4 +156,113 @@ func mustBuild(t *testing.T, r io.Reader) *Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// TestFloor: raw is the floor of a row unless a client is significantly
+// faster (benchstat's test); a lower median alone does not count.
+func TestFloor(t *testing.T) {
+	r := mustBuildFile(t, "testdata/runner.txt")
+	dl, gb := r.Family("H1Download"), r.Family("H1GetBytes")
+	if got := dl.BelowRaw["size=1MiB/buf=reused"]; len(got) != 1 || got[0].Client != "fasthttp" || got[0].P > 0.05 {
+		t.Errorf("H1Download/size=1MiB/buf=reused: below raw %v, want fasthttp", got)
+	}
+	fast, raw := gb.time("buf=reused", "fasthttp"), gb.time("buf=reused", "raw")
+	if fast.Center >= raw.Center {
+		t.Fatalf("testdata: fasthttp's median %v should be below raw's %v on H1GetBytes/buf=reused", fast.Center, raw.Center)
+	}
+	if got := gb.BelowRaw["buf=reused"]; len(got) != 0 {
+		t.Errorf("H1GetBytes/buf=reused: below raw %v, want none (the difference is not significant)", got)
+	}
+	if !gb.RawIsFloor(gb.Variants...) || dl.RawIsFloor(dl.Variants...) || !dl.RawIsFloor("size=64KiB/buf=fresh") {
+		t.Error("RawIsFloor")
+	}
+	if p, sig := compare(raw, fast); sig || p <= 0.05 {
+		t.Errorf("compare = %v, %v", p, sig)
+	}
+}
+
+// TestVariantOrder: sizes and counts in numeric order, other values in
+// order of first appearance, level by level.
+func TestVariantOrder(t *testing.T) {
+	vs := []string{"size=1MiB/buf=fresh", "size=64KiB/buf=reused", "size=1MiB/buf=reused", "size=64KiB/buf=fresh"}
+	sortVariants(vs)
+	if want := []string{"size=64KiB/buf=fresh", "size=64KiB/buf=reused", "size=1MiB/buf=fresh", "size=1MiB/buf=reused"}; !slices.Equal(vs, want) {
+		t.Errorf("got %v, want %v", vs, want)
+	}
+	vs = []string{"proto=h1/conn=pooled", "proto=h2/window=default/conn=fresh", "proto=h1/conn=fresh", "proto=h2/window=default/conn=pooled"}
+	sortVariants(vs)
+	if want := []string{"proto=h1/conn=pooled", "proto=h1/conn=fresh", "proto=h2/window=default/conn=pooled", "proto=h2/window=default/conn=fresh"}; !slices.Equal(vs, want) {
+		t.Errorf("got %v, want %v", vs, want)
+	}
+	vs = []string{"n=50", "n=10", "chunks=8", "chunks=1"}
+	sortVariants(vs)
+	if want := []string{"n=10", "n=50", "chunks=1", "chunks=8"}; !slices.Equal(vs, want) {
+		t.Errorf("got %v, want %v", vs, want)
+	}
+}
+
+func mustBuildFile(t *testing.T, path string) *Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return mustBuild(t, f)
+}
+
+// diffLines is a line diff of want and got: "-" lines only in want, "+"
+// lines only in got, two lines of context around each change.
+func diffLines(want, got string) string {
+	a, b := strings.Split(want, "\n"), strings.Split(got, "\n")
+	// lcs[i][j]: the longest common subsequence of a[i:] and b[j:].
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type line struct {
+		op   byte
+		text string
+	}
+	var ls []line
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			ls = append(ls, line{' ', a[i]})
+			i, j = i+1, j+1
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			ls = append(ls, line{'-', a[i]})
+			i++
+		default:
+			ls = append(ls, line{'+', b[j]})
+			j++
+		}
+	}
+	var out strings.Builder
+	last := -1
+	for k, l := range ls {
+		near := false
+		for d := max(0, k-2); d <= min(len(ls)-1, k+2); d++ {
+			near = near || ls[d].op != ' '
+		}
+		if !near {
+			continue
+		}
+		if last >= 0 && k > last+1 {
+			out.WriteString("…\n")
+		}
+		fmt.Fprintf(&out, "%c %s\n", l.op, l.text)
+		last = k
+	}
+	return out.String()
 }

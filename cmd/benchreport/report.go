@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchmath"
@@ -29,20 +30,53 @@ var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryab
 
 // Stat is one benchmark's summary in one unit, as benchstat computes it:
 // the median and its 95 % confidence interval (benchmath.AssumeNothing).
+// Every median, interval and comparison in the report comes from summarize
+// and compare.
 type Stat struct {
 	Center float64
-	Range  string // the interval as "±4%"; "±∞" below 6 samples
+	Range  string  // the interval as benchstat prints it: "±4%"; "±∞" below 6 samples
+	Pct    float64 // the same half-width as a fraction of Center: +Inf below 6 samples, NaN where benchstat prints "?"
+	N      int     // samples
+	sample *benchmath.Sample
 }
 
-func summarize(values []float64) Stat {
+func summarize(values []float64) *Stat {
 	s := benchmath.NewSample(slices.Clone(values), &benchmath.DefaultThresholds)
 	sum := benchmath.AssumeNothing.Summary(s, 0.95)
-	return Stat{Center: sum.Center, Range: "±" + sum.PctRangeString()}
+	return &Stat{Center: sum.Center, Range: "±" + sum.PctRangeString(), Pct: pctRange(sum), N: len(values), sample: s}
+}
+
+// pctRange is benchmath.Summary.PctRangeString as a number: the larger
+// distance from the median to an end of its interval, over the median.
+func pctRange(s benchmath.Summary) float64 {
+	switch {
+	case math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0):
+		return math.Inf(1)
+	case s.Center == 0 && s.Lo == 0 && s.Hi == 0:
+		return 0
+	case s.Center <= 0 || s.Lo <= 0 || s.Hi <= 0: // benchstat's "?" (benchmarks measure positive things)
+		return math.NaN()
+	}
+	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center)
+}
+
+// compare is benchstat's test of whether a and b differ: a Mann–Whitney U
+// test (benchmath.AssumeNothing), significant when P ≤ Alpha (0.05), where
+// benchstat prints a change instead of "~".
+func compare(a, b *Stat) (p float64, significant bool) {
+	c := benchmath.AssumeNothing.Compare(a.sample, b.sample)
+	return c.P, c.P <= c.Alpha
 }
 
 // Cell is one client in one variant of a family.
 type Cell struct {
 	Time, Bytes, Allocs *Stat // nil when the unit is absent
+}
+
+// Faster is a client significantly faster than the raw floor on one row.
+type Faster struct {
+	Client string
+	P      float64
 }
 
 // Family is one Benchmark function: variants × clients.
@@ -52,25 +86,65 @@ type Family struct {
 	Clients  []string
 	Cells    map[[2]string]*Cell // [variant, client]
 	TCPFloor *Stat               // FloorTCP's time, for FloorTCPFamily
+	// BelowRaw lists, per variant, the clients significantly faster than
+	// FloorClient there, in column order: where it is not empty, raw is
+	// not the floor of that row.
+	BelowRaw map[string][]Faster
 }
 
 // Cell returns the cell of variant and client, or nil.
 func (f *Family) Cell(variant, client string) *Cell { return f.Cells[[2]string{variant, client}] }
 
+// time returns the time of variant and client, or nil.
+func (f *Family) time(variant, client string) *Stat {
+	if c := f.Cell(variant, client); c != nil {
+		return c.Time
+	}
+	return nil
+}
+
 // Ratio returns the client's median time over the baseline's in variant,
 // and false when either is missing.
 func (f *Family) Ratio(variant, client string) (float64, bool) {
-	c, b := f.Cell(variant, client), f.Cell(variant, Baseline)
-	if c == nil || b == nil || c.Time == nil || b.Time == nil || b.Time.Center == 0 {
+	c, b := f.time(variant, client), f.time(variant, Baseline)
+	if c == nil || b == nil || b.Center == 0 {
 		return 0, false
 	}
-	return c.Time.Center / b.Time.Center, true
+	return c.Center / b.Center, true
+}
+
+// RawIsFloor reports whether no client is significantly faster than raw
+// on any of variants.
+func (f *Family) RawIsFloor(variants ...string) bool {
+	for _, v := range variants {
+		if len(f.BelowRaw[v]) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Row is one benchmark's time in the run, for the spread of the intervals.
+type Row struct {
+	Name string // without the GOMAXPROCS suffix
+	Time *Stat
 }
 
 // Report is everything the tables and charts show.
 type Report struct {
-	Config   map[string]string // commit, go, date, machine, cpu…
+	Config   map[string]string // commit, go, date, machine, rounds, cpu…
 	Families []*Family
+	Rows     []Row // every benchmark with a time per op, in input order
+}
+
+// Family returns the family named name, or nil.
+func (r *Report) Family(name string) *Family {
+	for _, f := range r.Families {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
 }
 
 // Build groups series into families. A name is Family[/key=value...]/client=X;
@@ -80,17 +154,21 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 	byName := map[string]*Family{}
 	var tcp *Stat
 	for _, s := range series {
+		var st *Stat
+		if isTime(s.Unit) {
+			st = summarize(toNanos(s))
+			r.Rows = append(r.Rows, Row{Name: s.Name, Time: st})
+		}
 		family, variant, client := splitName(s.Name)
 		if client == "" {
-			if family == FloorTCP && isTime(s.Unit) {
-				st := summarize(toNanos(s))
-				tcp = &st
+			if family == FloorTCP && st != nil {
+				tcp = st
 			}
 			continue
 		}
 		f := byName[family]
 		if f == nil {
-			f = &Family{Name: family, Cells: map[[2]string]*Cell{}}
+			f = &Family{Name: family, Cells: map[[2]string]*Cell{}, BelowRaw: map[string][]Faster{}}
 			byName[family] = f
 			r.Families = append(r.Families, f)
 		}
@@ -105,26 +183,45 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 			c = &Cell{}
 			f.Cells[[2]string{variant, client}] = c
 		}
-		st := summarize(toNanos(s))
 		switch {
-		case isTime(s.Unit):
-			c.Time = &st
+		case st != nil:
+			c.Time = st
 		case s.Unit == "B/op":
-			c.Bytes = &st
+			c.Bytes = summarize(s.Values)
 		case s.Unit == "allocs/op":
-			c.Allocs = &st
+			c.Allocs = summarize(s.Values)
 		}
 	}
 	if len(r.Families) == 0 {
 		return nil, fmt.Errorf("no benchmark with a client= level in the input")
 	}
 	for _, f := range r.Families {
-		slices.SortStableFunc(f.Clients, func(a, b string) int { return clientRank(a) - clientRank(b) })
+		sortClients(f.Clients)
+		sortVariants(f.Variants)
 		if f.Name == FloorTCPFamily {
 			f.TCPFloor = tcp
 		}
+		for _, v := range f.Variants {
+			raw := f.time(v, FloorClient)
+			if raw == nil {
+				continue
+			}
+			for _, c := range f.Clients {
+				t := f.time(v, c)
+				if c == FloorClient || t == nil || t.Center >= raw.Center {
+					continue
+				}
+				if p, ok := compare(raw, t); ok {
+					f.BelowRaw[v] = append(f.BelowRaw[v], Faster{c, p})
+				}
+			}
+		}
 	}
 	return r, nil
+}
+
+func sortClients(clients []string) {
+	slices.SortStableFunc(clients, func(a, b string) int { return clientRank(a) - clientRank(b) })
 }
 
 func clientRank(c string) int {
@@ -132,6 +229,88 @@ func clientRank(c string) int {
 		return i
 	}
 	return len(clientOrder) // unknown clients after the known ones, in input order
+}
+
+// sortVariants puts a family's variants in an order that does not depend
+// on the order the runner ran them in: level by level, keys in order of
+// first appearance, and a key's values by size or number when all of them
+// are one ("64KiB" before "1MiB", "n=10" before "n=50"), else in order of
+// first appearance.
+func sortVariants(variants []string) {
+	var keys []string
+	values := map[string][]string{}
+	for _, v := range variants {
+		for _, l := range levels(v) {
+			k, val, _ := strings.Cut(l, "=")
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+			if !slices.Contains(values[k], val) {
+				values[k] = append(values[k], val)
+			}
+		}
+	}
+	rank := map[[2]string]float64{}
+	for k, vals := range values {
+		numeric := true
+		for _, val := range vals {
+			if _, ok := parseSize(val); !ok {
+				numeric = false
+			}
+		}
+		for i, val := range vals {
+			rank[[2]string{k, val}] = float64(i)
+			if numeric {
+				rank[[2]string{k, val}], _ = parseSize(val)
+			}
+		}
+	}
+	cmp := func(a, b float64) int {
+		switch {
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(variants, func(a, b string) int {
+		la, lb := levels(a), levels(b)
+		for i := range min(len(la), len(lb)) {
+			ka, va, _ := strings.Cut(la[i], "=")
+			kb, vb, _ := strings.Cut(lb[i], "=")
+			if ka != kb {
+				return slices.Index(keys, ka) - slices.Index(keys, kb)
+			}
+			if c := cmp(rank[[2]string{ka, va}], rank[[2]string{kb, vb}]); c != 0 {
+				return c
+			}
+		}
+		return len(la) - len(lb)
+	})
+}
+
+// levels splits a variant into its levels; "" has none.
+func levels(variant string) []string {
+	if variant == "" {
+		return nil
+	}
+	return strings.Split(variant, "/")
+}
+
+// parseSize reads "10", "64KiB", "1MiB", "1.5GB" as a number.
+func parseSize(s string) (float64, bool) {
+	i := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := s, ""
+	if i >= 0 {
+		num, unit = s[:i], s[i:]
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, false
+	}
+	mult, ok := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "KB": 1e3, "MB": 1e6, "GB": 1e9}[unit]
+	return x * mult, ok
 }
 
 func isTime(unit string) bool { return unit == "ns/op" || unit == "sec/op" }
@@ -203,3 +382,6 @@ func formatRatio(r float64) string {
 	}
 	return fmt.Sprintf("%.2f×", r)
 }
+
+// formatP prints a p-value as benchstat does.
+func formatP(p float64) string { return fmt.Sprintf("p=%.3f", p) }

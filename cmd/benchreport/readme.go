@@ -1,0 +1,418 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// The README's generated blocks. Each is a start marker alone on a line,
+// the generated text, and an end marker alone on a line:
+//
+//	<!-- benchreport:table families=H1GetBytes,H1Download unit=time match=size=1MiB -->
+//	…generated, rewritten by -readme…
+//	<!-- benchreport:end -->
+//
+// Markers inside fenced code blocks are ignored, and so is text that merely
+// mentions one inside a line. Kinds and their options:
+//
+//	table    families=F1,F2,… (required): rows are Family/variant, columns
+//	           the union of the families' clients in column order
+//	         unit=time (default): median ±CI and ratio to nethttp per cell,
+//	           the TCP floor's row when H1GetBytes is among the rows, and a
+//	           note per row where a client is significantly faster than raw;
+//	         unit=alloc: B/op, allocs/op per cell
+//	         match=key=value or match=key=v1|v2: keep the rows whose level
+//	           key has one of the values; a family without that level is
+//	           unaffected, but at least one named family must have it; one
+//	           match= per key, several keys must all match
+//	         clients=c1,c2,…: only these columns (still in column order)
+//	config   one line naming the run and its results file
+//	spread   one sentence: median, p90 and max of benchstat's ± on time/op
+//	         over every row of the run
+//	bufrule  fasthttp ÷ nethttp with buf=fresh and with buf=reused, and
+//	         nethttp reused ÷ fresh, per row that has all four
+const (
+	markerPrefix = "<!-- benchreport:"
+	markerSuffix = "-->"
+	markerEnd    = "end"
+)
+
+// block is one generated block of the README: its start line (1-based),
+// its marker, and its text between the markers, as found and as generated.
+type block struct {
+	Line     int
+	Marker   string
+	Old, New string
+}
+
+// updateReadme rewrites every marked block of src (the README, named name
+// in errors) from r; resultsLink is the results file's path relative to
+// the README. Text outside the blocks is kept byte for byte.
+func updateReadme(src []byte, name string, r *Report, resultsLink string) ([]byte, []block, error) {
+	lines := strings.SplitAfter(string(src), "\n")
+	var out strings.Builder
+	var blocks []block
+	fence := ""
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		out.WriteString(line)
+		trimmed := strings.TrimSpace(line)
+		if f := fenceOf(trimmed); f != "" {
+			switch {
+			case fence == "":
+				fence = f
+			case strings.HasPrefix(f, fence) && strings.TrimLeft(trimmed, f[:1]) == "":
+				fence = ""
+			}
+			continue
+		}
+		if fence != "" || !strings.HasPrefix(trimmed, markerPrefix) {
+			continue
+		}
+		kind, opts, err := parseMarker(trimmed)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		if kind == markerEnd {
+			return nil, nil, fmt.Errorf("%s:%d: %s without a block to end", name, i+1, trimmed)
+		}
+		end := -1
+		for j := i + 1; j < len(lines); j++ {
+			t := strings.TrimSpace(lines[j])
+			if !strings.HasPrefix(t, markerPrefix) {
+				continue
+			}
+			if k, _, err := parseMarker(t); err == nil && k == markerEnd {
+				end = j
+			}
+			break // the next marker must be this block's end
+		}
+		if end < 0 {
+			return nil, nil, fmt.Errorf("%s:%d: %s is not followed by <!-- benchreport:end --> (a block cannot hold another)", name, i+1, trimmed)
+		}
+		text, err := generate(kind, opts, r, resultsLink)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		text = "\n" + text + "\n\n" // blank lines around: Markdown sees the text apart from the markers
+		blocks = append(blocks, block{Line: i + 1, Marker: trimmed, Old: strings.Join(lines[i+1:end], ""), New: text})
+		out.WriteString(text)
+		out.WriteString(lines[end])
+		i = end
+	}
+	return []byte(out.String()), blocks, nil
+}
+
+// fenceOf returns the fence a line opens or closes (``` or ~~~, or
+// longer), or "".
+func fenceOf(trimmed string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(trimmed) - len(strings.TrimLeft(trimmed, c))
+		if n >= 3 {
+			return trimmed[:n]
+		}
+	}
+	return ""
+}
+
+// option is one key=value of a marker.
+type option struct{ key, value string }
+
+// parseMarker parses "<!-- benchreport:KIND key=value … -->".
+func parseMarker(line string) (kind string, opts []option, err error) {
+	if !strings.HasSuffix(line, markerSuffix) {
+		return "", nil, fmt.Errorf("%q: a marker is alone on its line and ends with -->", line)
+	}
+	fields := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, markerPrefix), markerSuffix))
+	if len(fields) == 0 {
+		return "", nil, fmt.Errorf("%q: no kind after benchreport:", line)
+	}
+	kind = fields[0]
+	allowed, ok := markerOptions[kind]
+	if !ok {
+		return "", nil, fmt.Errorf("unknown marker benchreport:%s (known: table, config, spread, bufrule, end)", kind)
+	}
+	seen := map[string]bool{}
+	for _, f := range fields[1:] {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok || v == "" {
+			return "", nil, fmt.Errorf("benchreport:%s: %q is not key=value", kind, f)
+		}
+		if !slices.Contains(allowed, k) {
+			return "", nil, fmt.Errorf("benchreport:%s: unknown option %q (known: %s)", kind, k, strings.Join(allowed, ", "))
+		}
+		if seen[k] && k != "match" {
+			return "", nil, fmt.Errorf("benchreport:%s: %s given twice", kind, k)
+		}
+		seen[k] = true
+		opts = append(opts, option{k, v})
+	}
+	return kind, opts, nil
+}
+
+var markerOptions = map[string][]string{
+	"table":   {"families", "unit", "match", "clients"},
+	"config":  nil,
+	"spread":  nil,
+	"bufrule": nil,
+	markerEnd: nil,
+}
+
+// generate returns the text of one block, without the blank lines around it.
+func generate(kind string, opts []option, r *Report, resultsLink string) (string, error) {
+	switch kind {
+	case "table":
+		return readmeTable(opts, r)
+	case "config":
+		return configLine(r, resultsLink), nil
+	case "spread":
+		return spreadSentence(r), nil
+	case "bufrule":
+		return bufRule(r), nil
+	}
+	return "", fmt.Errorf("unknown marker benchreport:%s", kind)
+}
+
+// readmeTable renders a table block.
+func readmeTable(opts []option, r *Report) (string, error) {
+	var families, clients []string
+	unit := "time"
+	match := map[string][]string{} // level key → accepted values
+	var matchKeys []string
+	for _, o := range opts {
+		switch o.key {
+		case "families":
+			families = strings.Split(o.value, ",")
+		case "clients":
+			clients = strings.Split(o.value, ",")
+		case "unit":
+			if o.value != "time" && o.value != "alloc" {
+				return "", fmt.Errorf("unit=%s: want unit=time or unit=alloc", o.value)
+			}
+			unit = o.value
+		case "match":
+			k, v, ok := strings.Cut(o.value, "=")
+			if !ok || k == "" || v == "" {
+				return "", fmt.Errorf("match=%s: want match=key=value or match=key=v1|v2", o.value)
+			}
+			if _, dup := match[k]; dup {
+				return "", fmt.Errorf("match: level %s given twice (list its values as %s=v1|v2)", k, k)
+			}
+			match[k] = strings.Split(v, "|")
+			matchKeys = append(matchKeys, k)
+		}
+	}
+	if len(families) == 0 {
+		return "", fmt.Errorf("benchreport:table needs families=F1,F2,…")
+	}
+	var fams []*Family
+	for _, name := range families {
+		f := r.Family(name)
+		if f == nil {
+			return "", fmt.Errorf("family %s is not in the results file", name)
+		}
+		fams = append(fams, f)
+	}
+	for _, k := range matchKeys {
+		found := false
+		for _, f := range fams {
+			for _, v := range f.Variants {
+				if _, ok := levelValue(v, k); ok {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return "", fmt.Errorf("match=%s=…: no family named has a level %s", k, k)
+		}
+	}
+	var rows []tableRow
+	for _, f := range fams {
+		for _, v := range f.Variants {
+			keep := true
+			for _, k := range matchKeys {
+				if val, ok := levelValue(v, k); ok && !slices.Contains(match[k], val) {
+					keep = false
+				}
+			}
+			if keep {
+				rows = append(rows, tableRow{f, v})
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return "", fmt.Errorf("match leaves no row")
+	}
+	all := clientsOf(rows)
+	if clients == nil {
+		clients = all
+	} else {
+		for _, c := range clients {
+			if !slices.Contains(all, c) {
+				return "", fmt.Errorf("client %s is not in the results file for families %s", c, strings.Join(families, ","))
+			}
+		}
+		clients = slices.Clone(clients)
+		sortClients(clients)
+	}
+	t := &table{rows: rows, clients: clients, label: func(r tableRow) string { return "`" + r.name() + "`" }}
+	var b strings.Builder
+	if unit == "time" {
+		t.writeTime(&b)
+	} else {
+		t.writeAlloc(&b)
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// levelValue returns the value of level key in variant.
+func levelValue(variant, key string) (string, bool) {
+	for _, l := range levels(variant) {
+		if k, v, ok := strings.Cut(l, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// configLine names the run the README's numbers come from.
+func configLine(r *Report, resultsLink string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Generated from [%s](%s) by `cmd/benchreport`: machine %s, Go %s, date %s, commit %s",
+		resultsLink, resultsLink, r.config("machine"), r.config("go"), r.config("date"), r.config("commit"))
+	for _, k := range optionalConfig {
+		if v := r.Config[k]; v != "" {
+			fmt.Fprintf(&b, ", %s %s", k, v)
+		}
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// spreadSentence states how wide benchstat's intervals on time per op are
+// across the run: their median, p90 and max over every row.
+func spreadSentence(r *Report) string {
+	if len(r.Rows) == 0 {
+		return "This run has no time per op."
+	}
+	var pcts []float64
+	var worst Row
+	var ns []int
+	noCI := 0
+	for _, row := range r.Rows {
+		if !slices.Contains(ns, row.Time.N) {
+			ns = append(ns, row.Time.N)
+		}
+		p := row.Time.Pct
+		if math.IsInf(p, 0) || math.IsNaN(p) {
+			noCI++
+			continue
+		}
+		if worst.Time == nil || p > worst.Time.Pct {
+			worst = row
+		}
+		pcts = append(pcts, p)
+	}
+	slices.Sort(ns)
+	samples := fmt.Sprintf("%d samples each", ns[0])
+	if len(ns) > 1 {
+		samples = fmt.Sprintf("%d to %d samples per row", ns[0], ns[len(ns)-1])
+	}
+	if len(pcts) == 0 {
+		return fmt.Sprintf("None of the %d rows of this run (%s) has a confidence interval: benchstat needs 6 samples or more.", len(r.Rows), samples)
+	}
+	pct := func(x float64) string { return fmt.Sprintf("%.0f %%", 100*x) }
+	s := fmt.Sprintf("Across the %d rows of this run (%s), benchstat's ± on time per op has a median of %s, a p90 of %s and a max of %s (`%s`).",
+		len(r.Rows), samples, pct(summarize(pcts).Center), pct(quantile(pcts, 0.9)), pct(worst.Time.Pct), worst.Name)
+	if noCI > 0 {
+		s += fmt.Sprintf(" %d rows with fewer than 6 samples have no interval (±∞) and are left out.", noCI)
+	}
+	return s
+}
+
+// quantile returns the q-quantile of xs by the rule benchmath's median
+// uses (go-moremath's stats.Sample.Quantile, R8), so that quantile(xs, 0.5)
+// is summarize(xs).Center.
+func quantile(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := 1/3.0 + q*(float64(len(s))+1/3.0)
+	kf, frac := math.Modf(n)
+	k := int(kf)
+	switch {
+	case k <= 0:
+		return s[0]
+	case k >= len(s):
+		return s[len(s)-1]
+	}
+	return s[k-1] + frac*(s[k]-s[k-1])
+}
+
+// The buffer rule: the levels buf=fresh (a new buffer per op) and
+// buf=reused (one buffer for every op) of the same row.
+const (
+	bufKey    = "buf"
+	bufFresh  = "fresh"
+	bufReused = "reused"
+	fastHTTP  = "fasthttp"
+)
+
+// bufRule tabulates how much of the fasthttp / net/http gap is the buffer
+// rule, on every row that has fasthttp and nethttp with both buf levels.
+func bufRule(r *Report) string {
+	var b strings.Builder
+	n := 0
+	anyTie := false
+	for _, f := range r.Families {
+		for _, v := range f.Variants {
+			if val, ok := levelValue(v, bufKey); !ok || val != bufFresh {
+				continue
+			}
+			reused := strings.Replace("/"+v+"/", "/"+bufKey+"="+bufFresh+"/", "/"+bufKey+"="+bufReused+"/", 1)
+			reused = strings.Trim(reused, "/")
+			nf, nr := f.time(v, Baseline), f.time(reused, Baseline)
+			ff, fr := f.time(v, fastHTTP), f.time(reused, fastHTTP)
+			if nf == nil || nr == nil || ff == nil || fr == nil {
+				continue
+			}
+			if n == 0 {
+				fmt.Fprintf(&b, "| | %s ÷ %s, `buf=%s` | %s ÷ %s, `buf=%s` | %s `buf=%s` ÷ `buf=%s` |\n|---|---|---|---|\n",
+					fastHTTP, Baseline, bufFresh, fastHTTP, Baseline, bufReused, Baseline, bufReused, bufFresh)
+			}
+			n++
+			name := f.Name
+			if rest := strings.Trim(strings.Replace("/"+v+"/", "/"+bufKey+"="+bufFresh+"/", "/", 1), "/"); rest != "" {
+				name += "/" + rest
+			}
+			cells := []string{}
+			for _, pair := range [][2]*Stat{{ff, nf}, {fr, nr}, {nr, nf}} {
+				cell, tie := ratioCell(pair[0], pair[1])
+				anyTie = anyTie || tie
+				cells = append(cells, cell)
+			}
+			fmt.Fprintf(&b, "| `%s` | %s |\n", name, strings.Join(cells, " | "))
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("No row of this run has %s and %s with both `buf=%s` and `buf=%s`, so the buffer rule's share of the gap cannot be shown.",
+			fastHTTP, Baseline, bufFresh, bufReused)
+	}
+	b.WriteString("\nEach cell is a ratio of medians of time per op")
+	if anyTie {
+		b.WriteString("; ~ marks a ratio benchstat would call no difference (Mann–Whitney U test, p > 0.05)")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// ratioCell is a's median over b's, with "~" when benchstat finds no
+// difference.
+func ratioCell(a, b *Stat) (string, bool) {
+	s := formatRatio(a.Center / b.Center)
+	if _, sig := compare(a, b); !sig {
+		return s + " ~", true
+	}
+	return s, false
+}

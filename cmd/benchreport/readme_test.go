@@ -1,0 +1,200 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadmeGolden rewrites the blocks of testdata/readme.md from
+// testdata/runner.txt, compares the result with readme.golden.md, and runs
+// again on the result: nothing may change the second time.
+func TestReadmeGolden(t *testing.T) {
+	dir := t.TempDir()
+	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
+	copyFile(t, "testdata/readme.md", readme)
+	copyFile(t, "testdata/runner.txt", in)
+	if err := run([]string{"-in", in, "-readme", readme}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/readme.golden.md"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("README differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
+	}
+	for _, w := range []string{
+		"Generated from [docs/runner.txt](docs/runner.txt) by `cmd/benchreport`: machine Linux x86_64, 2 CPUs, AMD EPYC, Go go1.26.8, date 2027-01-15T03:00:00Z, commit 89abcdef0123, rounds 6",
+		"| `H1Download/size=1MiB/buf=reused` |",
+		"| | nethttp | fasthttp | resty | raw |\n",         // raw is not the floor on every row of the table…
+		"| | nethttp | fasthttp | resty | raw (floor) |\n", // …and is on every row of this one
+		"| | nethttp | xnethttp2 | fasthttp | resty |\n",   // the union of four families' clients
+		"| `H1GetBytes` | 0.52× | 0.53× | 0.97× ~ |",
+		"Across the 39 rows of this run (6 samples each), benchstat's ± on time per op has a median of",
+		"```markdown\n<!-- benchreport:table families=NoSuchFamily -->\n<!-- benchreport:end -->\n```", // fenced: an example, untouched
+	} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("README lacks %q", w)
+		}
+	}
+	if strings.Contains(string(got), "stale") {
+		t.Error("a stale block survived")
+	}
+	if err := run([]string{"-in", in, "-readme", readme}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(readme); string(again) != string(got) {
+		t.Errorf("a second run changed the README:\n%s", diffLines(string(got), string(again)))
+	}
+}
+
+// TestReadmeErrors: a bad marker is an error naming the README's line,
+// and leaves every file as it was.
+func TestReadmeErrors(t *testing.T) {
+	for _, tc := range []struct{ name, readme, want string }{
+		{"unknown kind", "a\n<!-- benchreport:chart families=H1GetBytes -->\n<!-- benchreport:end -->\n",
+			"README.md:2: unknown marker benchreport:chart"},
+		{"unterminated", "a\n\n<!-- benchreport:spread -->\ntext\n",
+			"README.md:3: <!-- benchreport:spread --> is not followed by <!-- benchreport:end -->"},
+		{"nested", "<!-- benchreport:spread -->\n<!-- benchreport:config -->\n<!-- benchreport:end -->\n",
+			"README.md:1: <!-- benchreport:spread --> is not followed by"},
+		{"end alone", "a\n<!-- benchreport:end -->\n", "README.md:2: <!-- benchreport:end --> without a block to end"},
+		{"absent family", "<!-- benchreport:table families=H1GetBytes,H9Nothing -->\n<!-- benchreport:end -->\n",
+			"README.md:1: family H9Nothing is not in the results file"},
+		{"absent client", "x\n<!-- benchreport:table families=H1GetBytes clients=nethttp,curl -->\n<!-- benchreport:end -->\n",
+			"README.md:2: client curl is not in the results file"},
+		{"no families", "<!-- benchreport:table unit=time -->\n<!-- benchreport:end -->\n", "README.md:1: benchreport:table needs families="},
+		{"bad unit", "<!-- benchreport:table families=H1GetBytes unit=MB/s -->\n<!-- benchreport:end -->\n", "README.md:1: unit=MB/s"},
+		{"unknown option", "<!-- benchreport:table families=H1GetBytes colour=red -->\n<!-- benchreport:end -->\n",
+			`README.md:1: benchreport:table: unknown option "colour"`},
+		{"option on spread", "<!-- benchreport:spread families=H1GetBytes -->\n<!-- benchreport:end -->\n", "README.md:1: benchreport:spread: unknown option"},
+		{"match key nowhere", "<!-- benchreport:table families=H1GetBytes match=size=1MiB -->\n<!-- benchreport:end -->\n",
+			"README.md:1: match=size=…: no family named has a level size"},
+		{"match leaves nothing", "<!-- benchreport:table families=H1Download match=size=2MiB -->\n<!-- benchreport:end -->\n",
+			"README.md:1: match leaves no row"},
+		{"not alone", "<!-- benchreport:spread --> and more\n<!-- benchreport:end -->\n", "README.md:1: "},
+		{"no kind", "<!-- benchreport: -->\n", "README.md:1: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			readme, out := filepath.Join(dir, "README.md"), filepath.Join(dir, "out")
+			if err := os.WriteFile(readme, []byte(tc.readme), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := run([]string{"-in", "testdata/full.txt", "-out", out, "-readme", readme}, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			if got, _ := os.ReadFile(readme); string(got) != tc.readme {
+				t.Error("the README changed")
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("the report was written")
+			}
+		})
+	}
+}
+
+// TestOldNames: a results file without buf= levels still gives every
+// block; the buffer rule says in one line that it has nothing to show.
+func TestOldNames(t *testing.T) {
+	r := mustBuildFile(t, "testdata/full.txt")
+	if got := bufRule(r); strings.Contains(got, "\n") || !strings.HasPrefix(got, "No row of this run has fasthttp and nethttp with both") {
+		t.Errorf("buffer rule on old names: %q", got)
+	}
+	got := spreadSentence(r)
+	if want := "Across the 16 rows of this run (6 samples each), benchstat's ± on time per op has a median of "; !strings.HasPrefix(got, want) {
+		t.Errorf("spread %q, want it to start with %q", got, want)
+	}
+	if got := configLine(r, "docs/results.txt"); !strings.Contains(got, "commit 0123456789ab.") || strings.Contains(got, "rounds") {
+		t.Errorf("config line %q", got)
+	}
+}
+
+// TestSpreadNumbers checks the spread sentence against a direct
+// computation on testdata/full.txt.
+func TestSpreadNumbers(t *testing.T) {
+	r := mustBuildFile(t, "testdata/full.txt")
+	var pcts []float64
+	for _, row := range r.Rows {
+		pcts = append(pcts, row.Time.Pct)
+		if got := fmt.Sprintf("±%.0f%%", 100*row.Time.Pct); got != row.Time.Range {
+			t.Errorf("%s: Pct %v prints %s, benchstat prints %s", row.Name, row.Time.Pct, got, row.Time.Range)
+		}
+	}
+	slices.Sort(pcts)
+	if len(pcts) != 16 {
+		t.Fatalf("%d rows, want 16", len(pcts))
+	}
+	// R8 (benchmath's median): quantile q is at 1-based position 1/3 + q(n + 1/3):
+	// 8.5 for the median of 16, 15.033 for the p90.
+	median := pcts[7] + 0.5*(pcts[8]-pcts[7])
+	p90 := pcts[14] + (1/3.0+0.9*(16+1/3.0)-15)*(pcts[15]-pcts[14])
+	want := fmt.Sprintf("has a median of %.0f %%, a p90 of %.0f %% and a max of %.0f %%", 100*median, 100*p90, 100*pcts[15])
+	if got := spreadSentence(r); !strings.Contains(got, want) {
+		t.Errorf("spread %q lacks %q", got, want)
+	}
+}
+
+// TestQuantileIsBenchmathsMedian: the p90 of the spread uses the rule of
+// benchmath's median.
+func TestQuantileIsBenchmathsMedian(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n < 40; n++ {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = rng.ExpFloat64()
+		}
+		if q, m := quantile(xs, 0.5), summarize(xs).Center; math.Abs(q-m) > 1e-12 {
+			t.Errorf("n=%d: quantile(0.5) = %v, benchmath's median %v", n, q, m)
+		}
+	}
+}
+
+func TestMatchOnlyNamedLevels(t *testing.T) {
+	r := mustBuildFile(t, "testdata/runner.txt")
+	got, err := readmeTable([]option{{"families", "H1GetBytes,Upload"}, {"match", "buf=fresh"}, {"match", "length=known"}}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, l := range strings.Split(got, "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, strings.SplitN(l, " |", 2)[0])
+		}
+	}
+	if want := []string{"| `H1GetBytes/buf=fresh`", "| `Upload/size=1MiB/length=known`"}; !slices.Equal(rows, want) {
+		t.Errorf("rows %q, want %q", rows, want)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// tableRow is one row of a table: one variant of one family.
+type tableRow struct {
+	fam     *Family
+	variant string
+}
+
+// name is the row's full name, "H1Download/size=64KiB" or "H1GetBytes".
+func (r tableRow) name() string {
+	if r.variant == "" {
+		return r.fam.Name
+	}
+	return r.fam.Name + "/" + r.variant
+}
+
+// table is what both REPORT.md and the README's blocks render: rows from
+// one or more families, one column per client.
+type table struct {
+	rows    []tableRow
+	clients []string
+	label   func(tableRow) string // the first cell of a row
+}
+
+// clientsOf returns the union of the rows' families' clients, in column
+// order.
+func clientsOf(rows []tableRow) []string {
+	var cs []string
+	for _, r := range rows {
+		for _, c := range r.fam.Clients {
+			if !slices.Contains(cs, c) {
+				cs = append(cs, c)
+			}
+		}
+	}
+	sortClients(cs)
+	return cs
+}
+
+// rawIsFloor reports whether raw is the floor on every row of the table.
+func (t *table) rawIsFloor() bool {
+	for _, r := range t.rows {
+		if !r.fam.RawIsFloor(r.variant) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *table) header(b *strings.Builder) {
+	floor := t.rawIsFloor()
+	b.WriteString("| |")
+	for _, c := range t.clients {
+		if c == FloorClient && floor {
+			c += " (floor)"
+		}
+		fmt.Fprintf(b, " %s |", c)
+	}
+	b.WriteString("\n|---|")
+	b.WriteString(strings.Repeat("---|", len(t.clients)))
+	b.WriteString("\n")
+}
+
+// writeTime writes the time table: per cell the median ± CI and the ratio
+// to the baseline; a numbered note under the table for every row where a
+// client is significantly faster than raw; and the TCP floor's row when the
+// table holds a row of FloorTCPFamily.
+func (t *table) writeTime(b *strings.Builder) {
+	t.header(b)
+	var notes []string
+	var tcpBase *tableRow // the row the TCP floor's ratio is relative to
+	for _, r := range t.rows {
+		if r.fam.TCPFloor != nil && tcpBase == nil {
+			tcpBase = &r
+		}
+		fmt.Fprintf(b, "| %s |", t.label(r))
+		for _, c := range t.clients {
+			st := r.fam.time(r.variant, c)
+			if st == nil {
+				b.WriteString(" — |")
+				continue
+			}
+			ratio := "—"
+			if x, ok := r.fam.Ratio(r.variant, c); ok {
+				ratio = formatRatio(x)
+			}
+			mark := ""
+			if faster := r.fam.BelowRaw[r.variant]; c == FloorClient && len(faster) > 0 {
+				notes = append(notes, belowRawNote(r.name(), faster))
+				mark = " " + superscript(len(notes))
+			}
+			fmt.Fprintf(b, " %s %s<br>%s%s |", formatTime(st.Center), st.Range, ratio, mark)
+		}
+		b.WriteString("\n")
+	}
+	if tcpBase != nil {
+		tcp := tcpBase.fam.TCPFloor
+		col := slices.Index(t.clients, FloorClient)
+		if col < 0 {
+			col = len(t.clients) - 1
+		}
+		ratio := "—"
+		if base := tcpBase.fam.time(tcpBase.variant, Baseline); base != nil {
+			ratio = formatRatio(tcp.Center / base.Center)
+		}
+		fmt.Fprintf(b, "| floor: %s (TCP, no HTTP) |", FloorTCP)
+		for i := range t.clients {
+			if i == col {
+				fmt.Fprintf(b, " %s %s<br>%s |", formatTime(tcp.Center), tcp.Range, ratio)
+			} else {
+				b.WriteString(" |")
+			}
+		}
+		b.WriteString("\n")
+	}
+	for i, n := range notes {
+		if i == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%s %s\n", superscript(i+1), n)
+	}
+}
+
+// belowRawNote says which clients beat raw on row name.
+func belowRawNote(name string, faster []Faster) string {
+	var who []string
+	for _, f := range faster {
+		who = append(who, fmt.Sprintf("%s (%s)", f.Client, formatP(f.P)))
+	}
+	verb := "is"
+	if len(who) > 1 {
+		verb = "are"
+	}
+	list := strings.Join(who, ", ")
+	if n := len(who); n > 1 {
+		list = strings.Join(who[:n-1], ", ") + " and " + who[n-1]
+	}
+	return fmt.Sprintf("%s is not the floor on `%s`: %s %s significantly faster.", FloorClient, name, list, verb)
+}
+
+// writeAlloc writes the allocation table: B/op and allocs/op per cell.
+func (t *table) writeAlloc(b *strings.Builder) {
+	t.header(b)
+	for _, r := range t.rows {
+		fmt.Fprintf(b, "| %s |", t.label(r))
+		for _, c := range t.clients {
+			cell := r.fam.Cell(r.variant, c)
+			if cell == nil || cell.Bytes == nil || cell.Allocs == nil {
+				b.WriteString(" — |")
+				continue
+			}
+			fmt.Fprintf(b, " %s, %.0f |", formatBytes(cell.Bytes.Center), cell.Allocs.Center)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// superscript writes n with superscript digits: a note mark.
+func superscript(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	sup := []rune(digits)
+	var b strings.Builder
+	for _, d := range fmt.Sprint(n) {
+		b.WriteRune(sup[d-'0'])
+	}
+	return b.String()
+}
