@@ -136,7 +136,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 				}
 			}
 			if len(only) > 0 {
-				logf("%d leaves only in %s, run there alone:\n\t%s", len(only), s.describe(), strings.Join(only, "\n\t"))
+				logf("%s only in %s, run there alone:\n\t%s", count(len(only), "leaf", "leaves"), s.describe(), strings.Join(only, "\n\t"))
 			}
 		}
 	}
@@ -146,7 +146,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if opt.order == Shuffle {
 		order += fmt.Sprintf(", seed %d (-seed %d repeats this order)", opt.seed, opt.seed)
 	}
-	logf("%d leaves, %d rounds, %d runs of -benchtime %s, order %s", len(leaves), opt.rounds, len(plan), opt.benchtime, order)
+	logf("%s, %s, %s of -benchtime %s, order %s", count(len(leaves), "leaf", "leaves"),
+		count(opt.rounds, "round", "rounds"), count(len(plan), "run", "runs"), opt.benchtime, order)
 
 	first := sides[plan[0].Side]
 	width := 0
@@ -198,4 +199,12 @@ func union(sides []*side) (leaves []string, has [][]bool) {
 		}
 	}
 	return leaves, has
+}
+
+// count is "1 leaf", "2 leaves".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
