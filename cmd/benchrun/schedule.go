@@ -33,10 +33,12 @@ type Run struct {
 //
 // Each round runs every leaf once on each side that has it, in the order of
 // LeafOrders (round 0 starts with a leaf of side 0). The two sides of a leaf
-// run back to back; which goes first alternates from round to round for each
-// leaf, and between neighbouring leaves in a rotated round. The very first
-// run is side 0's, so tools that order columns by first appearance
-// (benchstat) put side 0 first.
+// run back to back. Which goes first alternates from round to round for
+// each leaf, so over an even number of rounds each side goes first equally
+// often; in a rotated round it also alternates from leaf to leaf (except
+// from the last leaf to the first when there is an odd number of them).
+// The very first run is side 0's, so tools that order columns by first
+// appearance (benchstat) put side 0 first.
 func Plan(has [][]bool, rounds int, order Order, seed uint64) []Run {
 	orders := LeafOrders(len(has), rounds, order, seed, func(leaf int) bool { return has[leaf][0] })
 	var plan []Run
