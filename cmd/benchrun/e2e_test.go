@@ -101,6 +101,10 @@ func TestWorkingTree(t *testing.T) {
 // TestAB runs an A/A comparison of HEAD with itself: two worktrees, two
 // builds, interleaved, and benchstat -col commit puts A first.
 func TestAB(t *testing.T) {
+	// benchrun's worktrees go under this test's own temporary directory, to
+	// tell them from those of other runs sharing the repository.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	out := filepath.Join(t.TempDir(), "out.txt")
 	var stderr bytes.Buffer
 	// Two leaves, whether H1GetBytes has a buf= level or not.
@@ -126,10 +130,13 @@ func TestAB(t *testing.T) {
 	if a, b := strings.Index(table, "(A)"), strings.Index(table, "(B)"); a < 0 || b < a {
 		t.Errorf("benchstat -col commit does not put A first:\n%s", table)
 	}
-	// The worktrees are gone.
-	list, err := exec.Command("git", "worktree", "list").Output()
-	if err != nil || strings.Contains(string(list), "benchrun-") {
+	// The worktrees are gone, from the disk and from git's list.
+	list, err := exec.Command("git", "worktree", "list", "--porcelain").Output()
+	if err != nil || strings.Contains(string(list), tmp) {
 		t.Errorf("worktrees left behind: %v\n%s", err, list)
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+		t.Errorf("benchrun left %v in its temporary directory", entries)
 	}
 }
 
