@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# compare.sh: compares two result files (from bench.sh, ab.sh or go test
-# -bench output) with benchstat, then shows NEW with the clients side by side.
+# compare.sh: compares two result files (from cmd/benchrun or go test -bench
+# output) with benchstat, then shows NEW with the clients side by side. For
+# the two commits of one benchrun A/B file, use go tool benchstat -col commit.
 #
 #   scripts/compare.sh OLD NEW
 #

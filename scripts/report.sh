@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # report.sh: regenerates the reference report in docs/: runs the whole suite
-# with -count 6 (about 20 minutes on 2 cores; keep the machine otherwise
-# idle), keeps the raw output as docs/results.txt and writes docs/REPORT.md
-# and docs/charts/*.svg from it with cmd/benchreport.
+# with cmd/benchrun, 6 rounds of every leaf in its own process (over 20
+# minutes on 2 cores; keep the machine otherwise idle), writes the results
+# to docs/results.txt and docs/REPORT.md and docs/charts/*.svg from them
+# with cmd/benchreport.
 #
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
@@ -16,8 +17,8 @@ if [[ $# -eq 1 ]]; then
   [[ -s $1 ]] || die "$1: missing or empty"
   [[ $(realpath "$1") == $(realpath -m docs/results.txt) ]] || cp "$1" docs/results.txt
 else
-  bash scripts/bench.sh -count 6 reference
-  cp results/reference.txt docs/results.txt
+  # benchrun writes docs/results.txt only when the whole run succeeds.
+  go run ./cmd/benchrun -rounds 6 -o docs/results.txt
 fi
 rm -rf docs/charts
 go run ./cmd/benchreport -in docs/results.txt -out docs/

@@ -119,19 +119,28 @@ func TestCompareFromAnotherDirectory(t *testing.T) {
 	}
 }
 
+// TestCompareIgnoresTheSeed: two shuffled benchrun files differ in their
+// order lines (the seed) but still land in one table.
+func TestCompareIgnoresTheSeed(t *testing.T) {
+	head := "rounds: 6\nbenchtime: 1s\n"
+	old := write(t, "old.txt", "commit: aaa\norder: shuffle seed=1\n"+head+sample)
+	newer := write(t, "new.txt", "commit: bbb\norder: shuffle seed=2\n"+head+sample)
+	if out, ok := script(t, "compare.sh", old, newer); !ok || !strings.Contains(out, "vs base") {
+		t.Errorf("compare.sh on two seeds: ok=%v, output %q", ok, out)
+	}
+}
+
 func TestScriptsRejectBadArguments(t *testing.T) {
+	empty := write(t, "empty.txt", "")
 	for _, tc := range []struct {
 		name string
 		args []string
 		want string
 	}{
-		{"bench.sh", nil, "usage"},
-		{"bench.sh", []string{"../escape"}, "NAME must be"},
-		{"bench.sh", []string{"-count", "zero", "x"}, "-count must be"},
-		{"bench.sh", []string{"-nope", "x"}, "unknown flag"},
-		{"ab.sh", []string{"HEAD"}, "usage"},
-		{"ab.sh", []string{"HEAD", "no-such-ref-xyz"}, "not a commit"},
-		{"ab.sh", []string{"-rounds", "-1", "HEAD", "HEAD"}, "-rounds must be"},
+		{"compare.sh", nil, "usage"},
+		{"report.sh", []string{"a.txt", "b.txt"}, "usage"},
+		{"report.sh", []string{filepath.Join(t.TempDir(), "nope.txt")}, "missing or empty"},
+		{"report.sh", []string{empty}, "missing or empty"},
 	} {
 		out, ok := script(t, tc.name, tc.args...)
 		if ok || !strings.Contains(out, tc.want) {

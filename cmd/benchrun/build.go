@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// A side is one version of the root package, built: the working tree, or
+// one commit of an A/B run.
+type side struct {
+	name   string // "A", "B", or "" for the working tree
+	commit string // the value of its commit: line
+	hash   string // the full commit hash of an A/B side
+	dir    string // the root package's directory; its processes run there
+	bin    string // its test binary
+	leaves []string
+	config []kv // goos, goarch, pkg, cpu, as its binary printed them
+}
+
+// workspace holds what a run creates outside the repository: a temporary
+// directory for the binaries and the worktrees, removed by close.
+type workspace struct {
+	modRoot   string // the module's root directory: the root package
+	tmp       string
+	gitTop    string   // the repository's top level, for A/B runs
+	worktrees []string // to remove
+}
+
+// newWorkspace finds the module the current directory is in. The root
+// package is the only one with benchmarks, so it is the one benchrun runs.
+func newWorkspace(ctx context.Context) (*workspace, error) {
+	gomod, err := output(ctx, "", "go", "env", "GOMOD")
+	if err != nil {
+		return nil, err
+	}
+	if gomod == "" || gomod == os.DevNull {
+		return nil, usagef("not inside a Go module: run benchrun from the repository")
+	}
+	tmp, err := os.MkdirTemp("", "benchrun-")
+	if err != nil {
+		return nil, err
+	}
+	return &workspace{modRoot: filepath.Dir(gomod), tmp: tmp}, nil
+}
+
+// close removes the worktrees and the temporary directory. It does not use
+// the run's context: it must also work after an interrupt.
+func (w *workspace) close() {
+	for _, wt := range w.worktrees {
+		if out, err := exec.Command("git", "-C", w.gitTop, "worktree", "remove", "--force", wt).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "benchrun: removing worktree %s: %v: %s\n", wt, err, out)
+		}
+	}
+	os.RemoveAll(w.tmp)
+}
+
+// workingTree is the side for a run without commits: the module as it is on
+// disk, named by its HEAD commit, with -dirty appended when tracked files
+// have changes (untracked files do not count), or "unknown" outside git.
+func (w *workspace) workingTree(ctx context.Context) *side {
+	commit := "unknown"
+	if head, err := output(ctx, w.modRoot, "git", "rev-parse", "--short=12", "--verify", "--quiet", "HEAD"); err == nil {
+		commit = head
+		if err := exec.CommandContext(ctx, "git", "-C", w.modRoot, "diff", "--quiet", "HEAD", "--").Run(); err != nil {
+			commit += "-dirty"
+		}
+	}
+	return &side{commit: commit, dir: w.modRoot}
+}
+
+// commits resolves refs to commits and checks each out in a temporary
+// worktree. Unknown refs and a directory outside git are usage errors.
+func (w *workspace) commits(ctx context.Context, refs []string) ([]*side, error) {
+	top, err := output(ctx, w.modRoot, "git", "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, usagef("commits given, but %s is not in a git repository", w.modRoot)
+	}
+	w.gitTop = top
+	// Where the module sits in the repository, to find it in each worktree.
+	rel, err := relPath(top, w.modRoot)
+	if err != nil {
+		return nil, err
+	}
+	var sides []*side
+	hashes := map[string]bool{}
+	for i, ref := range refs {
+		hash, err := output(ctx, top, "git", "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+		if err != nil {
+			return nil, usagef("%s: not a commit in %s", ref, top)
+		}
+		short, err := output(ctx, top, "git", "rev-parse", "--short=12", hash)
+		if err != nil {
+			return nil, err
+		}
+		s := &side{name: string(rune('A' + i)), commit: short, hash: hash}
+		if hashes[hash] { // an A/A run: keep the two columns apart
+			sides[0].commit += " (A)"
+			s.commit += " (B)"
+		}
+		hashes[hash] = true
+		sides = append(sides, s)
+	}
+	for _, s := range sides {
+		wt := filepath.Join(w.tmp, "worktree-"+s.name)
+		// Registered for removal before it exists: a half-made worktree
+		// must go too.
+		w.worktrees = append(w.worktrees, wt)
+		if _, err := output(ctx, top, "git", "worktree", "add", "--detach", "--quiet", wt, s.hash); err != nil {
+			return nil, err
+		}
+		s.dir = filepath.Join(wt, rel)
+	}
+	return sides, nil
+}
+
+// relPath is filepath.Rel after resolving symbolic links (git prints the
+// resolved top level).
+func relPath(base, target string) (string, error) {
+	b, err := filepath.EvalSymlinks(base)
+	if err != nil {
+		return "", err
+	}
+	t, err := filepath.EvalSymlinks(target)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(b, t)
+}
+
+// build compiles the side's root package into a test binary, once.
+func (w *workspace) build(ctx context.Context, s *side) error {
+	s.bin = filepath.Join(w.tmp, "root"+s.name+".test")
+	if _, err := output(ctx, s.dir, "go", "test", "-c", "-o", s.bin, "."); err != nil {
+		return fmt.Errorf("building %s: %w", s.describe(), err)
+	}
+	return nil
+}
+
+// describe names the side in messages.
+func (s *side) describe() string {
+	if s.name == "" {
+		return "the working tree (" + s.commit + ")"
+	}
+	return s.name + " (" + s.commit + ")"
+}
+
+// output runs a command in dir and returns its standard output, trimmed. A
+// failure is an error with the command and everything it printed.
+func output(ctx context.Context, dir, name string, args ...string) (string, error) {
+	cmd := command(ctx, dir, name, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%s %s: %w%s", name, strings.Join(args, " "), err, indent(stdout.String()+stderr.String()))
+	}
+	return strings.TrimSpace(stdout.String()), nil
+}
+
+// command is exec.CommandContext in dir, interrupted (not killed) when ctx
+// ends, so that go and the benchmarks can clean up.
+func command(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
+	return cmd
+}
+
+// indent formats a command's output for an error message: on lines of its
+// own after the message, or nothing if there is none.
+func indent(out string) string {
+	out = strings.TrimRight(out, "\n")
+	if out == "" {
+		return ""
+	}
+	return "\n\t" + strings.ReplaceAll(out, "\n", "\n\t")
+}

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// sample is one result of an output file, as benchfmt reads it.
+type sample struct{ leaf, commit string }
+
+// readOutput parses an output file with benchfmt, failing the test on any
+// syntax error, and returns its results in order and its text.
+func readOutput(t *testing.T, path string) ([]sample, string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := benchfmt.NewReader(bytes.NewReader(b), path)
+	var samples []sample
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Errorf("benchfmt: %v", rec)
+		case *benchfmt.Result:
+			samples = append(samples, sample{leafName(rec.Name), rec.GetConfig("commit")})
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if r.Units().GetBetter("MB/s") != 1 || r.Units().GetBetter("ns/op") != -1 {
+		t.Errorf("the unit metadata is missing or wrong:\n%s", b)
+	}
+	return samples, string(b)
+}
+
+// benchstat runs go tool benchstat on the file and fails the test if it
+// complains (it reports unreadable input on stderr and still exits 0).
+func benchstat(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"tool", "benchstat"}, args...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+		t.Fatalf("benchstat %q: %v\n%s", args, err, stderr.Bytes())
+	}
+	return stdout.String()
+}
+
+// TestWorkingTree runs benchrun on the working tree for real, on a small set
+// of fast leaves.
+func TestWorkingTree(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.txt")
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"-rounds", "2", "-bench", "H1GetBytes", "-benchtime", "50x", "-o", out}, nil, &stderr)
+	if err != nil {
+		t.Fatalf("benchrun: %v\n%s", err, stderr.Bytes())
+	}
+	samples, text := readOutput(t, out)
+	for _, re := range []string{`(?m)^commit: [0-9a-f]{12}(-dirty)?$`, `(?m)^date: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`,
+		`(?m)^go: go`, `(?m)^machine: .+, \d+ CPUs`, `(?m)^rounds: 2$`, `(?m)^benchtime: 50x$`, `(?m)^order: rotate$`,
+		`(?m)^pkg: github.com/httpclientbench/httpclientbench$`} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("no line matching %s in\n%s", re, text)
+		}
+	}
+	count := map[string]int{}
+	for i, s := range samples {
+		count[s.leaf]++
+		if i > 0 && samples[i-1].leaf == s.leaf {
+			t.Errorf("two samples of %s back to back (results %d and %d)", s.leaf, i, i+1)
+		}
+	}
+	if len(count) < 2 {
+		t.Fatalf("want several H1GetBytes leaves, got %v", count)
+	}
+	for leaf, n := range count {
+		if !strings.HasPrefix(leaf, "H1GetBytes/") || n != 2 {
+			t.Errorf("%s: %d samples, want 2", leaf, n)
+		}
+	}
+	// benchstat reads it as it is, clients side by side.
+	table := benchstat(t, "-col", "/client", out)
+	for _, client := range []string{"nethttp", "raw"} {
+		if !strings.Contains(table, client) {
+			t.Errorf("benchstat -col /client has no %s column:\n%s", client, table)
+		}
+	}
+}
+
+// TestAB runs an A/A comparison of HEAD with itself: two worktrees, two
+// builds, interleaved, and benchstat -col commit puts A first.
+func TestAB(t *testing.T) {
+	// benchrun's worktrees go under this test's own temporary directory, to
+	// tell them from those of other runs sharing the repository.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	out := filepath.Join(t.TempDir(), "out.txt")
+	var stderr bytes.Buffer
+	// Two leaves, whether H1GetBytes has a buf= level or not.
+	bench := "H1GetBytes/client=(nethttp|raw)$|H1GetBytes/buf=fresh/client=(nethttp|raw)$"
+	args := []string{"-rounds", "2", "-bench", bench, "-benchtime", "50x", "-o", out, "HEAD", "HEAD"}
+	if err := run(context.Background(), args, nil, &stderr); err != nil {
+		t.Fatalf("benchrun: %v\n%s", err, stderr.Bytes())
+	}
+	samples, text := readOutput(t, out)
+	if len(samples) != 8 {
+		t.Fatalf("%d results, want 2 leaves × 2 rounds × 2 sides:\n%s", len(samples), text)
+	}
+	if !strings.HasSuffix(samples[0].commit, " (A)") {
+		t.Errorf("the first result is %q's, want A's", samples[0].commit)
+	}
+	for i := 0; i < len(samples); i += 2 {
+		a, b := samples[i], samples[i+1]
+		if a.leaf != b.leaf || a.commit == b.commit || !strings.Contains(a.commit+b.commit, "(A)") || !strings.Contains(a.commit+b.commit, "(B)") {
+			t.Errorf("results %d and %d are not one leaf on A and B: %v %v", i+1, i+2, a, b)
+		}
+	}
+	table := benchstat(t, "-col", "commit", out)
+	if a, b := strings.Index(table, "(A)"), strings.Index(table, "(B)"); a < 0 || b < a {
+		t.Errorf("benchstat -col commit does not put A first:\n%s", table)
+	}
+	// The worktrees are gone, from the disk and from git's list.
+	list, err := exec.Command("git", "worktree", "list", "--porcelain").Output()
+	if err != nil || strings.Contains(string(list), tmp) {
+		t.Errorf("worktrees left behind: %v\n%s", err, list)
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+		t.Errorf("benchrun left %v in its temporary directory", entries)
+	}
+}
+
+// TestRunErrors: mistakes found after the flags (no matching leaf, an
+// unknown commit, commits outside git) are usage errors, and -o is left
+// alone.
+func TestRunErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no leaf", []string{"-bench", "NoSuchBenchmarkAnywhere"}, `-bench "NoSuchBenchmarkAnywhere" matches no benchmark`},
+		{"unknown commit", []string{"HEAD", "no-such-ref-xyz"}, "no-such-ref-xyz: not a commit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.txt")
+			err := run(context.Background(), append([]string{"-o", out}, tc.args...), nil, &bytes.Buffer{})
+			checkUsageError(t, err, tc.want, out)
+		})
+	}
+	t.Run("not git", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.26\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+		t.Chdir(dir)
+		out := filepath.Join(dir, "out.txt")
+		err := run(context.Background(), []string{"-o", out, "HEAD~1", "HEAD"}, nil, &bytes.Buffer{})
+		checkUsageError(t, err, "not in a git repository", out)
+	})
+}
+
+func checkUsageError(t *testing.T, err error, want, out string) {
+	t.Helper()
+	var usage usageError
+	if !errors.As(err, &usage) || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v; want a usage error mentioning %q", err, want)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) > 0 && !(len(entries) == 1 && entries[0].Name() == "go.mod") {
+		t.Errorf("a failed run left %v", entries)
+	}
+}
+
+// TestExitStatus: the command exits 2 on a bad command line and writes
+// nothing.
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "benchrun")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out := filepath.Join(dir, "out.txt")
+	for _, args := range [][]string{{"-rounds", "0"}, {"-order", "random"}, {"HEAD"}} {
+		cmd := exec.Command(bin, append([]string{"-o", out}, args...)...)
+		stderr, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(stderr), "benchrun: ") {
+			t.Errorf("benchrun %q: %v, %q; want exit status 2 and a message", args, err, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("benchrun %q wrote %s", args, out)
+		}
+	}
+	if msg, err := exec.Command(bin, "-h").CombinedOutput(); err != nil || !strings.Contains(string(msg), "REF_A REF_B") {
+		t.Errorf("benchrun -h: %v\n%s", err, msg)
+	}
+}

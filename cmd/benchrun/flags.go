@@ -1,0 +1,110 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// options is the validated command line.
+type options struct {
+	bench     string // -bench, as go test's -bench
+	benchtime string // -benchtime, as go test's -benchtime
+	rounds    int
+	out       string // "" for stdout
+	order     Order
+	seed      uint64
+	refs      []string // none (the working tree) or two commits (A/B)
+}
+
+// usageError is a mistake in the command line or its arguments: benchrun
+// exits with status 2 and runs nothing.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+const usage = `usage: benchrun [flags]               run the suite on the working tree
+       benchrun [flags] REF_A REF_B   compare two commits, interleaved
+
+Runs the root package's benchmarks, every leaf in its own process, in
+rounds; writes one benchfmt file for go tool benchstat.
+
+Flags:
+`
+
+// parseFlags parses and checks args. Errors are usageErrors, except
+// flag.ErrHelp for -h.
+func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options, error) {
+	fs := flag.NewFlagSet("benchrun", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	opt := &options{}
+	fs.StringVar(&opt.bench, "bench", ".", "run only the leaves matching this regexp (go test's -bench syntax)")
+	fs.StringVar(&opt.benchtime, "benchtime", "1s", "time or iterations of each sample, as go test's -benchtime (1s, 500ms, 200x)")
+	fs.IntVar(&opt.rounds, "rounds", 6, "samples per leaf (and side): one per round")
+	fs.StringVar(&opt.out, "o", "", "write the results to this file (default stdout); written only when the run succeeds")
+	order := fs.String("order", string(Rotate), "order of the leaves in a round: rotate or shuffle")
+	fs.Uint64Var(&opt.seed, "seed", 0, "seed of -order shuffle (default: from the clock; printed and written to the output)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageError{err}
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+
+	var err error
+	if opt.order, err = parseOrder(*order); err != nil {
+		return nil, usageError{err}
+	}
+	switch {
+	case seedSet && opt.order != Shuffle:
+		return nil, usagef("-seed applies only to -order shuffle")
+	case !seedSet && opt.order == Shuffle:
+		opt.seed = uint64(now().UnixNano())
+	}
+	if opt.rounds < 1 {
+		return nil, usagef("-rounds must be at least 1, got %d", opt.rounds)
+	}
+	if err := checkBenchtime(opt.benchtime); err != nil {
+		return nil, usageError{err}
+	}
+	if _, err := regexp.Compile(opt.bench); err != nil {
+		return nil, usagef("-bench: %v", err)
+	}
+	switch opt.refs = fs.Args(); len(opt.refs) {
+	case 0, 2:
+	default:
+		return nil, usagef("want no arguments (the working tree) or two commits REF_A REF_B, got %d: %q (flags go before the commits)", len(opt.refs), opt.refs)
+	}
+	return opt, nil
+}
+
+// checkBenchtime accepts what go test's -benchtime accepts: a positive
+// duration or a positive count of iterations followed by x.
+func checkBenchtime(s string) error {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		if i, err := strconv.ParseInt(n, 10, 64); err != nil || i <= 0 {
+			return fmt.Errorf("-benchtime: %q is not a positive number of iterations", s)
+		}
+		return nil
+	}
+	if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+		return fmt.Errorf("-benchtime: want a positive duration (1s, 500ms) or count (100x), got %q", s)
+	}
+	return nil
+}

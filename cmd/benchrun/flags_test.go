@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func clock() time.Time { return time.Unix(0, 1234) }
+
+func TestBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-rounds", "0"}, "-rounds must be at least 1"},
+		{[]string{"-rounds", "-3"}, "-rounds must be at least 1"},
+		{[]string{"-rounds", "many"}, "invalid value"},
+		{[]string{"-benchtime", "0s"}, "-benchtime"},
+		{[]string{"-benchtime", "-1s"}, "-benchtime"},
+		{[]string{"-benchtime", "soon"}, "-benchtime"},
+		{[]string{"-benchtime", "0x"}, "not a positive number of iterations"},
+		{[]string{"-benchtime", "ax"}, "not a positive number of iterations"},
+		{[]string{"-bench", "H1(Get"}, "-bench: error parsing regexp"},
+		{[]string{"-order", "random"}, "want rotate or shuffle"},
+		{[]string{"-seed", "7"}, "-seed applies only to -order shuffle"},
+		{[]string{"-seed", "-7", "-order", "shuffle"}, "invalid value"},
+		{[]string{"HEAD"}, "got 1"},
+		{[]string{"A", "B", "C"}, "got 3"},
+		{[]string{"A", "B", "-rounds", "2"}, "flags go before the commits"},
+		{[]string{"-nope"}, "flag provided but not defined"},
+	} {
+		opt, err := parseFlags(tc.args, io.Discard, clock)
+		var usage usageError
+		if !errors.As(err, &usage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("parseFlags(%q) = %+v, %v; want a usage error mentioning %q", tc.args, opt, err, tc.want)
+		}
+	}
+	if _, err := parseFlags([]string{"-h"}, io.Discard, clock); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("parseFlags(-h) = %v, want flag.ErrHelp", err)
+	}
+}
+
+func TestGoodFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want options
+	}{
+		{nil, options{bench: ".", benchtime: "1s", rounds: 6, order: Rotate}},
+		{[]string{"-bench", "H1GetBytes/.*client=(nethttp|raw)$", "-benchtime", "200x", "-rounds", "2", "-o", "out.txt", "HEAD~1", "HEAD"},
+			options{bench: "H1GetBytes/.*client=(nethttp|raw)$", benchtime: "200x", rounds: 2, out: "out.txt", order: Rotate, refs: []string{"HEAD~1", "HEAD"}}},
+		{[]string{"-order", "shuffle"}, options{bench: ".", benchtime: "1s", rounds: 6, order: Shuffle, seed: 1234}},
+		{[]string{"-order", "shuffle", "-seed", "0"}, options{bench: ".", benchtime: "1s", rounds: 6, order: Shuffle, seed: 0}},
+		{[]string{"-benchtime", "1.5s"}, options{bench: ".", benchtime: "1.5s", rounds: 6, order: Rotate}},
+	} {
+		opt, err := parseFlags(tc.args, io.Discard, clock)
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", tc.args, err)
+			continue
+		}
+		if opt.bench != tc.want.bench || opt.benchtime != tc.want.benchtime || opt.rounds != tc.want.rounds ||
+			opt.out != tc.want.out || opt.order != tc.want.order || opt.seed != tc.want.seed || !slices.Equal(opt.refs, tc.want.refs) {
+			t.Errorf("parseFlags(%q) = %+v, want %+v", tc.args, *opt, tc.want)
+		}
+	}
+}

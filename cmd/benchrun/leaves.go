@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// kv is one configuration line, key: value.
+type kv struct{ key, value string }
+
+// result is one result line of a test binary's output.
+type result struct {
+	leaf   string // the name without "Benchmark" and the -N GOMAXPROCS suffix
+	line   string // the line as the binary printed it
+	config []kv   // the configuration lines before it: goos, goarch, pkg, cpu
+}
+
+// listLeaves runs every leaf matching bench once, for one iteration: this
+// names the leaves and checks that each one works before a long run.
+func listLeaves(ctx context.Context, s *side, bench string) error {
+	out, err := runTest(ctx, s, "-test.run=^$", "-test.bench="+bench, "-test.benchtime=1x")
+	if err != nil {
+		return fmt.Errorf("listing the leaves of %s (one iteration of each leaf matching -bench %q): %w", s.describe(), bench, err)
+	}
+	res, err := parseResults(out)
+	if err != nil {
+		return fmt.Errorf("listing the leaves of %s: %w%s", s.describe(), err, indent(string(out)))
+	}
+	s.leaves = nil
+	for _, r := range res {
+		s.leaves = append(s.leaves, r.leaf)
+	}
+	if len(res) > 0 {
+		s.config = res[0].config
+	}
+	return nil
+}
+
+// runLeaf runs one sample of one leaf in a process of its own. Anything but
+// a clean exit with exactly one result line, for that leaf, is an error.
+func runLeaf(ctx context.Context, s *side, leaf, benchtime string) (result, error) {
+	out, err := runTest(ctx, s, "-test.run=^$", "-test.bench="+exactRegexp(leaf),
+		"-test.count=1", "-test.benchtime="+benchtime, "-test.benchmem")
+	if err == nil {
+		var r result
+		if r, err = oneResult(out, leaf); err == nil {
+			return r, nil
+		}
+	}
+	return result{}, fmt.Errorf("%s on %s: %w", leaf, s.describe(), err)
+}
+
+// oneResult returns the result line of a process that ran leaf, and an
+// error with the output if it holds anything but exactly one result line,
+// for that leaf.
+func oneResult(out []byte, leaf string) (result, error) {
+	res, err := parseResults(out)
+	switch {
+	case err != nil:
+		return result{}, fmt.Errorf("%w%s", err, indent(string(out)))
+	case len(res) != 1 || res[0].leaf != leaf:
+		var names []string
+		for _, r := range res {
+			names = append(names, r.leaf)
+		}
+		return result{}, fmt.Errorf("want one result line, for this leaf; got %d %q%s", len(res), names, indent(string(out)))
+	}
+	return res[0], nil
+}
+
+// runTest runs the side's test binary from the package's directory, as go
+// test does. A failure is an error with everything the binary printed.
+func runTest(ctx context.Context, s *side, args ...string) ([]byte, error) {
+	cmd := command(ctx, s.dir, s.bin, args...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return out, fmt.Errorf("%s %s: %w%s", s.bin, strings.Join(args, " "), err, indent(string(out)))
+	}
+	return out, nil
+}
+
+// exactRegexp is the -test.bench pattern that matches the leaf and nothing
+// else: each level of the name anchored and quoted.
+func exactRegexp(leaf string) string {
+	levels := strings.Split("Benchmark"+leaf, "/")
+	for i, l := range levels {
+		levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+	}
+	return strings.Join(levels, "/")
+}
+
+// parseResults reads a test binary's output with benchfmt and returns its
+// result lines. A line that starts like a result but does not parse is an
+// error.
+func parseResults(out []byte) ([]result, error) {
+	lines := strings.Split(string(out), "\n")
+	r := benchfmt.NewReader(bytes.NewReader(out), "output")
+	var res []result
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, rec
+		case *benchfmt.Result:
+			var config []kv
+			for _, c := range rec.Config {
+				if c.File {
+					config = append(config, kv{c.Key, string(c.Value)})
+				}
+			}
+			_, n := rec.Pos()
+			res = append(res, result{
+				leaf:   leafName(rec.Name),
+				line:   strings.TrimRight(lines[n-1], "\r"),
+				config: config,
+			})
+		}
+	}
+	return res, r.Err()
+}
+
+// leafName is a result's name without its -N GOMAXPROCS suffix, as
+// benchfmt splits it.
+func leafName(name benchfmt.Name) string {
+	full := name.String()
+	if _, parts := name.Parts(); len(parts) > 0 {
+		if last := parts[len(parts)-1]; bytes.HasPrefix(last, []byte("-")) {
+			return strings.TrimSuffix(full, string(last))
+		}
+	}
+	return full
+}

@@ -1,0 +1,210 @@
+// Command benchrun runs the suite's benchmarks the way their numbers can be
+// trusted, and writes one benchfmt file for go tool benchstat.
+//
+//	benchrun [flags]                 # the working tree, as it is
+//	benchrun [flags] REF_A REF_B     # two commits, interleaved (A/B)
+//
+// Why not go test -count=N: it runs the N samples of one leaf (one
+// benchmark with no sub-benchmarks) back to back, then the next leaf's. A
+// machine that drifts (heat, frequency, a neighbour waking up) then reads as
+// a difference between leaves: two leaves doing identical work measured
+// 13.5 % apart (p=0.002) that way. And leaves that share a process share its
+// state: fasthttp's byte-buffer pool is shared by its server and its client,
+// so the Upload leaf's B/op is 1 KiB alone but 884 KiB after 50,000 other
+// ops of other leaves.
+//
+// What benchrun does instead, in the spirit of golang.org/x/benchmarks'
+// bent:
+//
+//   - It builds the root package's test binary once (go test -c): from the
+//     working tree, or from each commit checked out in a temporary git
+//     worktree (removed at the end, also on error or interrupt). The root
+//     package is the only one with benchmarks; benchrun runs no other.
+//   - It runs every leaf matching -bench once, for one iteration: this lists
+//     the leaves and checks that each works before a long run.
+//   - It runs -rounds rounds. In each round every leaf runs once, in a fresh
+//     process of its own (-test.bench anchored to exactly that leaf), from
+//     the package's directory as go test does. So a sample never inherits
+//     another leaf's pools or heap, and drift spreads over all leaves alike
+//     instead of landing on one. The order of the leaves changes from round
+//     to round: -order rotate (the default) starts round r at leaf
+//     r*N/rounds; -order shuffle draws each round from -seed. Either way a
+//     leaf never ends one round and starts the next.
+//   - With two commits, each round runs each leaf for A and B back to back,
+//     and which goes first alternates, so drift hits both sides alike. A
+//     leaf that exists on one side only runs on that side (listed on
+//     stderr).
+//
+// The output (-o, or stdout) starts with configuration lines (commit, date,
+// go, machine, rounds, benchtime, order, then goos, goarch, pkg and cpu as
+// go test prints them) and unit metadata (Unit ns/op better=lower...), then
+// the result lines in the order they ran. In A/B runs a commit: line comes
+// before each result whose commit differs from the one before, and the
+// first result is A's, so
+//
+//	go tool benchstat -col commit out.txt
+//
+// compares A (first column) with B, and
+//
+//	go tool benchstat -col /client out.txt
+//
+// puts the clients side by side. Mistakes in the command line exit with
+// status 2 and run nothing; with -o, the file is written only when the whole
+// run succeeds.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	var usage usageError
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &usage):
+		fmt.Fprintln(os.Stderr, "benchrun:", err)
+		fmt.Fprintln(os.Stderr, "run benchrun -h for usage")
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "benchrun:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+	start := time.Now()
+	opt, err := parseFlags(args, stderr, time.Now)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("interrupted (%w)", err)
+		}
+	}()
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "benchrun: "+format+"\n", args...) }
+
+	ws, err := newWorkspace(ctx)
+	if err != nil {
+		return err
+	}
+	defer ws.close()
+	out, err := createOutput(opt.out, stdout)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+
+	sides := []*side{ws.workingTree(ctx)}
+	if len(opt.refs) > 0 {
+		if sides, err = ws.commits(ctx, opt.refs); err != nil {
+			return err
+		}
+	}
+	for _, s := range sides {
+		logf("building %s", s.describe())
+		if err := ws.build(ctx, s); err != nil {
+			return err
+		}
+		if err := listLeaves(ctx, s, opt.bench); err != nil {
+			return err
+		}
+	}
+	leaves, has := union(sides)
+	if len(leaves) == 0 {
+		return usagef("-bench %q matches no benchmark", opt.bench)
+	}
+	if len(sides) == 2 {
+		for i, s := range sides {
+			var only []string
+			for l, name := range leaves {
+				if has[l][i] && !has[l][1-i] {
+					only = append(only, name)
+				}
+			}
+			if len(only) > 0 {
+				logf("%s only in %s, run there alone:\n\t%s", count(len(only), "leaf", "leaves"), s.describe(), strings.Join(only, "\n\t"))
+			}
+		}
+	}
+
+	plan := Plan(has, opt.rounds, opt.order, opt.seed)
+	order := string(opt.order)
+	if opt.order == Shuffle {
+		order += fmt.Sprintf(", seed %d (-seed %d repeats this order)", opt.seed, opt.seed)
+	}
+	logf("%s, %s, %s of -benchtime %s, order %s", count(len(leaves), "leaf", "leaves"),
+		count(opt.rounds, "round", "rounds"), count(len(plan), "run", "runs"), opt.benchtime, order)
+
+	first := sides[plan[0].Side]
+	width := 0
+	for _, l := range leaves {
+		width = max(width, len("Benchmark"+l+"-16"))
+	}
+	w := newResultWriter(out, width)
+	w.header(runConfig(ctx, ws.modRoot, first.commit, opt, start), first.config)
+	prog := newProgress(stderr, opt.rounds, len(plan))
+	for _, r := range plan {
+		s := sides[r.Side]
+		what := leaves[r.Leaf]
+		if s.name != "" {
+			what += " (" + s.name + ")"
+		}
+		prog.begin(r, what)
+		res, err := runLeaf(ctx, s, leaves[r.Leaf], opt.benchtime)
+		if err != nil {
+			return fmt.Errorf("round %d: %w", r.Round+1, err)
+		}
+		if err := w.result(s.commit, res); err != nil {
+			return err
+		}
+		prog.end()
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	if opt.out != "" {
+		logf("wrote %s (%d results) in %s", opt.out, len(plan), time.Since(start).Round(time.Second))
+	}
+	return nil
+}
+
+// union is every side's leaves, each once: the first side's in their order,
+// then the others'. has[leaf][side] says which sides have each.
+func union(sides []*side) (leaves []string, has [][]bool) {
+	index := map[string]int{}
+	for i, s := range sides {
+		for _, name := range s.leaves {
+			l, ok := index[name]
+			if !ok {
+				l = len(leaves)
+				index[name] = l
+				leaves = append(leaves, name)
+				has = append(has, make([]bool, len(sides)))
+			}
+			has[l][i] = true
+		}
+	}
+	return leaves, has
+}
+
+// count is "1 leaf", "2 leaves".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
