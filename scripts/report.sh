@@ -2,8 +2,8 @@
 # report.sh: regenerates the reference report in docs/: runs the whole suite
 # with cmd/benchrun, 6 rounds of every leaf in its own process (over 20
 # minutes on 2 cores; keep the machine otherwise idle), writes the results
-# to docs/results.txt and docs/REPORT.md and docs/charts/*.svg from them
-# with cmd/benchreport.
+# to docs/results.txt, and from them with cmd/benchreport docs/REPORT.md,
+# docs/charts/*.svg and the result tables of README.md.
 #
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
@@ -21,5 +21,5 @@ else
   go run ./cmd/benchrun -rounds 6 -o docs/results.txt
 fi
 rm -rf docs/charts
-go run ./cmd/benchreport -in docs/results.txt -out docs/
-echo "${0##*/}: wrote docs/REPORT.md and docs/charts/ from docs/results.txt"
+go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md
+echo "${0##*/}: wrote docs/REPORT.md, docs/charts/ and README.md's result tables from docs/results.txt"
