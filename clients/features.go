@@ -1,12 +1,8 @@
 package clients
 
 import (
-	"bytes"
-	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
-	"strconv"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
@@ -48,75 +44,6 @@ type (
 		GetRange(url string, start int64, dst []byte) (Meta, string, error)
 	}
 )
-
-// rangeHeader is the Range header for n bytes from start.
-func rangeHeader(start int64, n int) string {
-	return "bytes=" + strconv.FormatInt(start, 10) + "-" + strconv.FormatInt(start+int64(n)-1, 10)
-}
-
-// encodeForm writes f with mime/multipart, the standard library's encoder,
-// and returns the writer (for its boundary and Content-Type).
-func encodeForm(w io.Writer, f fixtures.Form) (*multipart.Writer, error) {
-	mw := multipart.NewWriter(w)
-	for _, fl := range f.Fields {
-		if err := mw.WriteField(fl.Name, fl.Value); err != nil {
-			return nil, err
-		}
-	}
-	for _, fl := range f.Files {
-		part, err := mw.CreateFormFile(fl.Field, fl.Filename)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := part.Write(fl.Content); err != nil {
-			return nil, err
-		}
-	}
-	return mw, mw.Close()
-}
-
-// formBody is encodeForm into a new buffer, for the net/http-based clients.
-func formBody(f fixtures.Form) (*bytes.Buffer, string, error) {
-	var b bytes.Buffer
-	mw, err := encodeForm(&b, f)
-	if err != nil {
-		return nil, "", err
-	}
-	return &b, mw.FormDataContentType(), nil
-}
-
-// readRange reads a net/http range answer into dst, exactly.
-func readRange(resp *http.Response, err error, dst []byte) (Meta, string, error) {
-	if err != nil {
-		return Meta{}, "", err
-	}
-	defer resp.Body.Close()
-	m, cr := meta(resp), resp.Header.Get("Content-Range")
-	if n, err := io.ReadFull(resp.Body, dst); err != nil {
-		return m, cr, fmt.Errorf("range body: %d of %d bytes: %w", n, len(dst), err)
-	}
-	if extra, err := io.Copy(io.Discard, resp.Body); err != nil || extra > 0 {
-		return m, cr, fmt.Errorf("range body: %d bytes more than the %d asked for (%v)", extra, len(dst), err)
-	}
-	return m, cr, nil
-}
-
-// headLength closes a net/http HEAD answer and returns its Content-Length.
-func headLength(resp *http.Response, err error) (Meta, int64, error) {
-	if err != nil {
-		return Meta{}, 0, err
-	}
-	resp.Body.Close()
-	return meta(resp), resp.ContentLength, nil
-}
-
-// openStream returns a net/http answer's body unread.
-func openStream(resp *http.Response, err error) (Meta, io.ReadCloser, error) {
-	if err != nil {
-		return Meta{}, nil, err
-	}
-	return meta(resp), resp.Body, nil
-}
 
 // net/http
 
