@@ -2,7 +2,6 @@ package clients
 
 import (
 	"io"
-	"net/http"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
@@ -44,33 +43,3 @@ type (
 		GetRange(url string, start int64, dst []byte) (Meta, string, error)
 	}
 )
-
-// net/http
-
-func (c *netHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
-	return openStream(c.hc.Get(url))
-}
-
-func (c *netHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
-	return readAll(c.hc.Post(url, contentType, body))
-}
-
-func (c *netHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
-	body, ct, err := formBody(form)
-	if err != nil {
-		return Meta{}, nil, err
-	}
-	return readAll(c.hc.Post(url, ct, body))
-}
-
-func (c *netHTTP) Head(url string) (Meta, int64, error) { return headLength(c.hc.Head(url)) }
-
-func (c *netHTTP) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
-	req, err := http.NewRequest(http.MethodGet, url, nil)
-	if err != nil {
-		return Meta{}, "", err
-	}
-	req.Header.Set("Range", rangeHeader(start, len(dst)))
-	resp, err := c.hc.Do(req)
-	return readRange(resp, err, dst)
-}
