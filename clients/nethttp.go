@@ -42,20 +42,6 @@ func newXNetHTTP2(cfg Config) (Client, error) {
 	return &netHTTP{name: XNetHTTP2, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
 }
 
-// configureTransport applies the fairness settings, Fresh and H2C to a
-// net/http transport (net/http's own, resty's, retryablehttp's).
-func configureTransport(t *http.Transport, cfg Config) {
-	t.Proxy = nil
-	t.MaxIdleConnsPerHost = cfg.MaxConnsPerHost
-	if t.MaxIdleConns != 0 && t.MaxIdleConns < cfg.MaxConnsPerHost {
-		t.MaxIdleConns = cfg.MaxConnsPerHost
-	}
-	t.DisableKeepAlives = cfg.Fresh
-	if cfg.H2C != nil {
-		h2c.ConfigureTransport(t, *cfg.H2C)
-	}
-}
-
 func (c *netHTTP) Name() string { return c.name }
 
 func (c *netHTTP) GetBytes(url string) (Meta, []byte, error) {
