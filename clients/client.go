@@ -162,13 +162,3 @@ const (
 	Raw           = "raw"
 	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only
 )
-
-// Lookup returns the factory called name from fs.
-func Lookup(fs []Factory, name string) (Factory, error) {
-	for _, f := range fs {
-		if f.Name == name {
-			return f, nil
-		}
-	}
-	return Factory{}, fmt.Errorf("clients: no client %q", name)
-}

@@ -120,29 +120,42 @@ func (b *barrier) wait() {
 	}
 }
 
-func TestLookup(t *testing.T) {
-	for _, f := range clients.HTTP1 {
-		got, err := clients.Lookup(clients.HTTP1, f.Name)
-		if err != nil || got.Name != f.Name {
-			t.Errorf("Lookup(%q) = %q, %v", f.Name, got.Name, err)
+// factory returns the factory called name from fs.
+func factory(t *testing.T, fs []clients.Factory, name string) clients.Factory {
+	t.Helper()
+	for _, f := range fs {
+		if f.Name == name {
+			return f
 		}
+	}
+	t.Fatalf("no client %q", name)
+	return clients.Factory{}
+}
+
+// TestFactoryNames: a registry names each client once, and a factory builds
+// the client it is named for.
+func TestFactoryNames(t *testing.T) {
+	for _, fs := range [][]clients.Factory{clients.HTTP1, clients.HTTP2} {
+		seen := map[string]bool{}
+		for _, f := range fs {
+			if seen[f.Name] {
+				t.Errorf("client %q listed twice", f.Name)
+			}
+			seen[f.Name] = true
+		}
+	}
+	for _, f := range clients.HTTP1 {
 		c := newClient(t, f)
 		if c.Name() != f.Name {
 			t.Errorf("factory %q built a client named %q", f.Name, c.Name())
 		}
-	}
-	if _, err := clients.Lookup(clients.HTTP1, "curl"); err == nil {
-		t.Error("Lookup of an unknown client succeeded")
 	}
 }
 
 // TestRawRejectsWhatItCannotFrame: the floor client is only correct for
 // Content-Length framed answers; anything else is an error, never a guess.
 func TestRawRejectsWhatItCannotFrame(t *testing.T) {
-	raw, err := clients.Lookup(clients.HTTP1, clients.Raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := factory(t, clients.HTTP1, clients.Raw)
 	for _, tc := range []struct {
 		name, answer string
 		ok           bool

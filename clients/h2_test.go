@@ -70,19 +70,13 @@ func TestH2CWindowsPerClient(t *testing.T) {
 // error, not a silent HTTP/1.1 client.
 func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
 	for _, name := range []string{clients.FastHTTP, clients.Raw} {
-		f, err := clients.Lookup(clients.HTTP1, name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := factory(t, clients.HTTP1, name)
 		if c, err := f.New(clients.Config{H2C: &h2c.WindowDefault}); err == nil {
 			c.Close()
 			t.Errorf("%s accepted Config.H2C", name)
 		}
 	}
-	f, err := clients.Lookup(clients.HTTP2, clients.XNetHTTP2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := factory(t, clients.HTTP2, clients.XNetHTTP2)
 	if c, err := f.New(clients.Config{}); err == nil {
 		c.Close()
 		t.Error("xnethttp2 accepted a config without H2C")
@@ -98,10 +92,7 @@ func TestXNetRunsXNet(t *testing.T) {
 		{clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
 	} {
 		t.Run("client="+tc.client, func(t *testing.T) {
-			f, err := clients.Lookup(clients.HTTP2, tc.client)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f := factory(t, clients.HTTP2, tc.client)
 			c := newClientCfg(t, f, clients.Config{H2C: &h2c.WindowTuned})
 			if m, _, err := c.GetBytes(srv.URL() + "/json"); err != nil || m.ProtoMajor != 2 {
 				t.Fatalf("GET: %+v %v", m, err)

@@ -1,0 +1,48 @@
+package clients
+
+import (
+	"bytes"
+	"io"
+	"mime/multipart"
+	"strconv"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+// Building requests: pieces shared by more than one adapter.
+
+// rangeHeader is the Range header for n bytes from start.
+func rangeHeader(start int64, n int) string {
+	return "bytes=" + strconv.FormatInt(start, 10) + "-" + strconv.FormatInt(start+int64(n)-1, 10)
+}
+
+// encodeForm writes f with mime/multipart, the standard library's encoder,
+// and returns the writer (for its boundary and Content-Type).
+func encodeForm(w io.Writer, f fixtures.Form) (*multipart.Writer, error) {
+	mw := multipart.NewWriter(w)
+	for _, fl := range f.Fields {
+		if err := mw.WriteField(fl.Name, fl.Value); err != nil {
+			return nil, err
+		}
+	}
+	for _, fl := range f.Files {
+		part, err := mw.CreateFormFile(fl.Field, fl.Filename)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := part.Write(fl.Content); err != nil {
+			return nil, err
+		}
+	}
+	return mw, mw.Close()
+}
+
+// formBody is encodeForm into a new buffer, for the net/http-based clients.
+func formBody(f fixtures.Form) (*bytes.Buffer, string, error) {
+	var b bytes.Buffer
+	mw, err := encodeForm(&b, f)
+	if err != nil {
+		return nil, "", err
+	}
+	return &b, mw.FormDataContentType(), nil
+}
