@@ -8,7 +8,8 @@
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+
+die() { echo "${0##*/}: $*" >&2; exit 1; }
 
 [[ $# -le 1 ]] || die "usage: scripts/report.sh [RESULTS_FILE]"
 [[ $# -eq 0 ]] || set -- "$(realpath -m -- "$1")" # where the caller stands

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+)
+
+// The tests in this file run the built program, as a user does: what they
+// check is what run's tests cannot see, main's signal handling and exit
+// status. The routes themselves are checked in process (TestServesAndStops).
+
+// build builds cmd/benchserver into a temporary directory and returns the
+// program's path.
+func build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "benchserver")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// started is a running benchserver process.
+type started struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *strings.Builder
+	done   chan error
+}
+
+// start runs the program with args and waits for the URL it prints.
+func start(t *testing.T, bin string, args ...string) *started {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &started{cmd: cmd, stderr: &stderr, done: make(chan error, 1)}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		first := true
+		for sc.Scan() {
+			if first {
+				lines <- sc.Text()
+				first = false
+			}
+		}
+		close(lines)
+		s.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-s.done
+	})
+	select {
+	case line, ok := <-lines:
+		if !ok {
+			t.Fatalf("benchserver %q printed nothing; stderr %q", args, stderr.String())
+		}
+		fields := strings.Fields(line)
+		if len(fields) < 2 || fields[0] != "serving" || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
+			t.Fatalf("benchserver %q printed %q, want \"serving http://127.0.0.1:PORT ...\"", args, line)
+		}
+		s.url = fields[1]
+	case <-time.After(20 * time.Second):
+		t.Fatalf("benchserver %q printed no URL within 20 s", args)
+	}
+	return s
+}
+
+// stop sends sig and requires exit status 0 and a closed port.
+func (s *started) stop(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	if err := s.cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-s.done:
+		s.done <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("benchserver exited with %v on %v; stderr %q", err, sig, s.stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("benchserver did not exit within 15 s of %v", sig)
+	}
+	if c, err := net.DialTimeout("tcp", strings.TrimPrefix(s.url, "http://"), time.Second); err == nil {
+		c.Close()
+		t.Errorf("%s still accepts connections after benchserver exited", s.url)
+	}
+}
+
+// TestProcessStopsOnSignal starts the program in each protocol, gets
+// GET /json over that protocol, and stops it with SIGINT and SIGTERM: it
+// exits 0 and stops listening.
+func TestProcessStopsOnSignal(t *testing.T) {
+	bin := build(t)
+	h2 := &http.Transport{}
+	h2c.ConfigureTransport(h2, h2c.WindowDefault)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		rt    *http.Transport
+		proto int
+	}{
+		{"h1", nil, &http.Transport{}, 1},
+		{"h2c", []string{"-proto", "h2c"}, h2, 2},
+	} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(tc.name+"/"+sig.String(), func(t *testing.T) {
+				s := start(t, bin, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
+				hc := &http.Client{Timeout: 10 * time.Second, Transport: tc.rt}
+				resp, err := hc.Get(s.url + "/json")
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				hc.CloseIdleConnections()
+				if err != nil || resp.StatusCode != 200 || resp.ProtoMajor != tc.proto || string(body) != fixtures.JSONBody {
+					t.Fatalf("GET /json: %s over HTTP/%d, body %q, %v", resp.Status, resp.ProtoMajor, body, err)
+				}
+				s.stop(t, sig)
+			})
+		}
+	}
+}
+
+// TestProcessRefusesBadArguments: a mistake on the command line exits 2
+// with one clear line on stderr, before listening anywhere.
+func TestProcessRefusesBadArguments(t *testing.T) {
+	bin := build(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"-addr", "0.0.0.0:0"}, `benchserver: -addr "0.0.0.0:0" is not a loopback address; pass -allow-remote to listen there`},
+		{[]string{"-addr", ":0"}, "not a loopback address"},
+		{[]string{"-addr", "127.0.0.1"}, "missing port"},
+		{[]string{"-proto", "h3"}, `benchserver: -proto "h3": want h1 or h2c`},
+		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of"},
+		{[]string{"-addr", "127.0.0.1:0", "extra"}, "unexpected arguments"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		done := make(chan error, 1)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("benchserver %q is still running after 20 s; want it to refuse its arguments", tc.args)
+		}
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+			t.Errorf("benchserver %q: %v, stdout %q, stderr %q; want exit status 2 and %q on stderr", tc.args, err, stdout.String(), stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestLoopbackByDefault: without -addr the program listens on loopback, and
+// -allow-remote is what lets a non-loopback address through (checked
+// without listening there).
+func TestLoopbackByDefault(t *testing.T) {
+	if err := checkAddr(DefaultAddr, false); err != nil {
+		t.Errorf("the default -addr %q is refused without -allow-remote: %v", DefaultAddr, err)
+	}
+	for _, addr := range []string{"0.0.0.0:8080", ":8080", "[::]:8080", "192.0.2.1:8080"} {
+		if err := checkAddr(addr, false); err == nil {
+			t.Errorf("checkAddr(%q, false) accepted a non-loopback address", addr)
+		}
+		if err := checkAddr(addr, true); err != nil {
+			t.Errorf("checkAddr(%q, true) = %v, want it accepted with -allow-remote", addr, err)
+		}
+	}
+	for _, addr := range []string{"127.0.0.1:0", "[::1]:0", "localhost:0", "LOCALHOST:0", "127.1.2.3:0"} {
+		if err := checkAddr(addr, false); err != nil {
+			t.Errorf("checkAddr(%q, false) = %v, want a loopback address accepted", addr, err)
+		}
+	}
+}
+
+// TestProcessTooLarge: over HTTP/1.1, a declared body of 18 MB (over the 16
+// MiB limit) on POST /echo and POST /multipart gets 413 and Connection:
+// close, both when the client waits for 100 Continue (the answer is the 413,
+// not a 100) and when it sends the whole body at once without reading
+// (written while the answer is read, as curl does). The bodies of unknown
+// length past the limit, and h2c, are in routetest, run by
+// TestServesAndStops.
+func TestProcessTooLarge(t *testing.T) {
+	const size = 18_000_000
+	s := start(t, build(t), "-addr", "127.0.0.1:0")
+	addr := strings.TrimPrefix(s.url, "http://")
+	for _, path := range []string{"/echo", "/multipart"} {
+		for _, expect := range []bool{true, false} {
+			t.Run(fmt.Sprintf("path=%s/expect=%v", path[1:], expect), func(t *testing.T) {
+				nc, err := net.DialTimeout("tcp", addr, 5*time.Second)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer nc.Close()
+				nc.SetDeadline(time.Now().Add(20 * time.Second))
+				head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: %d\r\n", path, size)
+				if expect {
+					head += "Expect: 100-continue\r\n"
+				}
+				if _, err := io.WriteString(nc, head+"\r\n"); err != nil {
+					t.Fatal(err)
+				}
+				wrote := make(chan struct{})
+				go func() {
+					defer close(wrote)
+					if !expect { // the server may stop reading: errors are expected
+						nc.Write(fixtures.Bytes(fixtures.MaxBytes))
+						nc.Write(fixtures.Bytes(size - fixtures.MaxBytes))
+					}
+				}()
+				resp, err := http.ReadResponse(bufio.NewReader(nc), nil)
+				if err != nil {
+					t.Fatalf("no answer: %v", err)
+				}
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusRequestEntityTooLarge || !resp.Close {
+					t.Errorf("status %d, Connection: close %v; want 413 and close", resp.StatusCode, resp.Close)
+				}
+				nc.Close() // ends the writer if it is still writing
+				<-wrote
+			})
+		}
+	}
+	s.stop(t, syscall.SIGINT)
+}
