@@ -306,7 +306,11 @@ func toNanos(s *results.Series) []float64 {
 }
 
 // splitName splits "H1Download/size=64KiB/client=nethttp" into the family,
-// the levels between (joined by "/") and the client.
+// the levels between (joined by "/") and the client. It is what benchproc
+// projections ".name", "/client" and ".fullname" give, but those work on
+// benchfmt.Results, not on the names of aggregated Series, and the variant
+// would come back as benchproc's rendering ("*/size=64KiB") to unpick: the
+// split by hand is the shorter and plainer of the two.
 func splitName(name string) (family, variant, client string) {
 	parts := strings.Split(name, "/")
 	family = parts[0]
