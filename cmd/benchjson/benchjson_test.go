@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,58 +16,64 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// TestGolden converts a real -count=3 output of the suite and compares both
-// files with the golden ones.
+// TestGolden converts a real -count=3 output of the suite, headed by the
+// Unit lines cmd/benchrun writes, and compares the three files with the
+// golden ones.
 func TestGolden(t *testing.T) {
 	dir := t.TempDir()
-	small, big := filepath.Join(dir, "smaller.json"), filepath.Join(dir, "bigger.json")
-	err := run([]string{"-in", "testdata/results.txt", "-smaller", small, "-bigger", big,
-		"-unit", "req-bytes=ignore", "-unit", "resp-bytes=ignore"}, io.Discard)
-	if err != nil {
+	var stderr strings.Builder
+	if err := run([]string{"-in", "testdata/results.txt", "-out-dir", dir}, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []struct{ got, golden string }{
-		{small, "testdata/smaller.golden.json"},
-		{big, "testdata/bigger.golden.json"},
-	} {
-		got, err := os.ReadFile(f.got)
+	if got := stderr.String(); !strings.Contains(got, "req-bytes left out") || !strings.Contains(got, "resp-bytes left out") {
+		t.Errorf("stderr %q: want a note for each unit left out", got)
+	}
+	for _, name := range []string{TimeFile, ThroughputFile, AllocsFile} {
+		golden := filepath.Join("testdata", strings.TrimSuffix(name, ".json")+".golden.json")
+		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if *update {
-			if err := os.WriteFile(f.golden, got, 0o644); err != nil {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			continue
 		}
-		want, err := os.ReadFile(f.golden)
+		want, err := os.ReadFile(golden)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s (go test ./cmd/benchjson -update rewrites it):\n%s", f.got, f.golden, got)
+			t.Errorf("%s differs from %s (go test ./cmd/benchjson -update rewrites it):\n%s", name, golden, got)
 		}
 	}
 }
 
-// TestOneEntryPerBenchmarkAndUnit: repeats are folded into one median, and
-// throughput is only in the bigger-is-better file.
-func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
-	f, err := os.Open("testdata/results.txt")
+func readStores(t *testing.T, path string) *Stores {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	series, _, err := results.Read(f, "results.txt")
+	file, err := results.ReadFile(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, big, err := Split(series, map[string]Direction{"req-bytes": Ignore, "resp-bytes": Ignore})
+	st, err := Split(file.Series, file.Units)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// TestOneEntryPerBenchmarkAndUnit: repeats are folded into one median, and
+// each unit is in its store only.
+func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
+	st := readStores(t, "testdata/results.txt")
 	seen := map[string]bool{}
-	for _, e := range append(small, big...) {
+	for _, e := range append(append(st.Time, st.Throughput...), st.Allocs...) {
 		k := e.Name + " " + e.Unit
 		if seen[k] {
 			t.Errorf("duplicate entry %s", k)
@@ -78,35 +86,50 @@ func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
 			t.Errorf("%s: GOMAXPROCS suffix left in the name", k)
 		}
 	}
-	for _, e := range small {
-		if e.Unit == "MB/s" {
-			t.Errorf("MB/s in the smaller-is-better file: %+v", e)
+	for store, want := range map[string]struct {
+		entries []Entry
+		units   string
+	}{"time": {st.Time, "ns/op"}, "throughput": {st.Throughput, "MB/s"}, "allocs": {st.Allocs, "B/op allocs/op"}} {
+		for _, e := range want.entries {
+			if !strings.Contains(want.units, e.Unit) {
+				t.Errorf("%s in the %s store: %+v", e.Unit, store, e)
+			}
 		}
 	}
-	for _, e := range big {
-		if e.Unit != "MB/s" {
-			t.Errorf("%s in the bigger-is-better file: %+v", e.Unit, e)
-		}
+	// 5 benchmarks × ns/op, and × B/op, allocs/op; 2 downloads × MB/s.
+	if len(st.Time) != 5 || len(st.Throughput) != 2 || len(st.Allocs) != 10 {
+		t.Errorf("%d time, %d throughput and %d allocs entries, want 5, 2 and 10", len(st.Time), len(st.Throughput), len(st.Allocs))
 	}
-	// 5 benchmarks × ns/op, B/op, allocs/op; 2 downloads × MB/s.
-	if len(small) != 15 || len(big) != 2 {
-		t.Errorf("%d smaller and %d bigger entries, want 15 and 2", len(small), len(big))
+	if strings.Join(st.Skipped, " ") != "req-bytes resp-bytes" {
+		t.Errorf("skipped %q, want req-bytes and resp-bytes", st.Skipped)
 	}
 }
 
-func TestMedian(t *testing.T) {
-	for _, tc := range []struct {
-		in   []float64
-		want float64
-	}{
-		{[]float64{5}, 5},
-		{[]float64{3, 1, 2}, 2},
-		{[]float64{4, 1, 3, 2}, 2.5},
-		{[]float64{10, 10, 1000}, 10},
-	} {
-		if got := summarize(&results.Series{Name: "X", Unit: "ns/op", Values: tc.in}, false).Value; got != tc.want {
-			t.Errorf("median of %v = %v, want %v", tc.in, got, tc.want)
+// TestDirectionFromUnitLines: the input's Unit lines, not the tool, say
+// which way a unit improves.
+func TestDirectionFromUnitLines(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	input := "Unit widgets/s better=higher\nUnit p99-ns better=lower\nUnit conns assume=exact\n" +
+		"BenchmarkA-2 100 12.5 ns/op 7 widgets/s 30 p99-ns 4 conns\n"
+	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := readStores(t, in)
+	units := func(es []Entry) (u []string) {
+		for _, e := range es {
+			u = append(u, e.Unit)
 		}
+		return u
+	}
+	if got := strings.Join(units(st.Time), " "); got != "ns/op p99-ns" {
+		t.Errorf("time store: %s", got)
+	}
+	if got := strings.Join(units(st.Throughput), " "); got != "widgets/s" {
+		t.Errorf("throughput store: %s", got)
+	}
+	if strings.Join(st.Skipped, " ") != "conns" {
+		t.Errorf("skipped %q, want conns", st.Skipped)
 	}
 }
 
@@ -115,15 +138,13 @@ func TestMedian(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		name, input, want string
-		args              []string
 	}{
-		{"malformed value", "pkg: x\nBenchmarkA-2 100 12.5 ns/op\nBenchmarkB-2 100 abc ns/op\n", "in.txt:3", nil},
-		{"missing unit", "BenchmarkA-2 100 12.5\n", "in.txt:1", nil},
-		{"empty", "", "no benchmark results", nil},
-		{"no results", "goos: linux\nPASS\nok  \tx\t0.1s\n", "no benchmark results", nil},
-		{"unknown unit", "BenchmarkA-2 100 12.5 widgets/op\n", `unknown units ["widgets/op"]`, nil},
-		{"several GOMAXPROCS", "BenchmarkA-2 100 12.5 ns/op\nBenchmarkA-4 100 10.5 ns/op\n", "in.txt:2: A ran with GOMAXPROCS 2 and 4", nil},
-		{"bad -unit", "BenchmarkA-2 100 12.5 ns/op\n", "want unit=smaller", []string{"-unit", "x=sideways"}},
+		{"malformed value", "pkg: x\nBenchmarkA-2 100 12.5 ns/op\nBenchmarkB-2 100 abc ns/op\n", "in.txt:3"},
+		{"missing unit", "BenchmarkA-2 100 12.5\n", "in.txt:1"},
+		{"empty", "", "no benchmark results"},
+		{"no results", "goos: linux\nPASS\nok  \tx\t0.1s\n", "no benchmark results"},
+		{"unknown unit", "BenchmarkA-2 100 12.5 widgets/op\n", `units ["widgets/op"] have no known direction: declare each in the input with a line "Unit widgets/op better=lower"`},
+		{"several GOMAXPROCS", "BenchmarkA-2 100 12.5 ns/op\nBenchmarkA-4 100 10.5 ns/op\n", "in.txt:2: A ran with GOMAXPROCS 2 and 4"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -131,36 +152,85 @@ func TestBadInput(t *testing.T) {
 			if err := os.WriteFile(in, []byte(tc.input), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			small := filepath.Join(dir, "s.json")
-			args := append([]string{"-in", in, "-smaller", small, "-bigger", filepath.Join(dir, "b.json")}, tc.args...)
+			out := filepath.Join(dir, "out")
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			var stderr strings.Builder
-			err := run(args, &stderr)
+			err := run([]string{"-in", in, "-out-dir", out}, &stderr)
 			if err == nil || !strings.Contains(err.Error()+stderr.String(), tc.want) {
 				t.Fatalf("run = %v (stderr %q), want an error mentioning %q", err, stderr.String(), tc.want)
 			}
-			if _, err := os.Stat(small); err == nil {
-				t.Error("an output file was written despite the error")
+			if files, _ := os.ReadDir(out); len(files) > 0 {
+				t.Errorf("%d output files written despite the error", len(files))
 			}
 		})
 	}
 	if err := run([]string{"-in", "x.txt"}, io.Discard); err == nil {
-		t.Error("missing -smaller and -bigger accepted")
+		t.Error("missing -out-dir accepted")
 	}
-	if err := run([]string{"-in", "/nonexistent", "-smaller", "s", "-bigger", "b"}, io.Discard); err == nil {
+	if err := run([]string{"-in", "/nonexistent", "-out-dir", t.TempDir()}, io.Discard); err == nil {
 		t.Error("missing input file accepted")
+	}
+	if err := run([]string{"-in", "testdata/results.txt", "-out-dir", t.TempDir(), "-unit", "req-bytes=ignore"}, io.Discard); err == nil {
+		t.Error("the old -unit flag accepted")
 	}
 }
 
-func TestKnownUnits(t *testing.T) {
-	for unit, want := range map[string]Direction{
-		"ns/op": Smaller, "B/op": Smaller, "allocs/op": Smaller, "p99-latency-ns": Smaller,
-		"MB/s": Bigger, "req/s": Bigger, "events/s": Bigger,
-	} {
-		if got, ok := direction(unit, nil); !ok || got != want {
-			t.Errorf("direction(%q) = %q, %v; want %q", unit, got, ok, want)
+// TestSameAsReport: one row of docs/results.txt through benchjson gives
+// the median and interval that docs/REPORT.md prints for it (the
+// benchreport repo test keeps REPORT.md equal to benchreport's output).
+func TestSameAsReport(t *testing.T) {
+	raw, err := os.ReadFile("../../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, err := os.ReadFile("../../docs/REPORT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "results.txt")
+	// docs/results.txt predates cmd/benchrun's Unit lines for the floor's byte counts.
+	raw = append([]byte("Unit req-bytes assume=exact\nUnit resp-bytes assume=exact\n"), raw...)
+	if err := os.WriteFile(in, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-in", in, "-out-dir", dir}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, TimeFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []Entry
+	if err := json.Unmarshal(b, &entries); err != nil {
+		t.Fatal(err)
+	}
+	const name = "H1GetBytes/client=nethttp"
+	for _, e := range entries {
+		if e.Name != name || e.Unit != "ns/op" {
+			continue
 		}
+		if e.Range == "±∞" {
+			t.Fatalf("%s: %+v, want an interval (docs/results.txt has 6 rounds)", name, e)
+		}
+		// REPORT.md prints times in µs with three significant digits.
+		cell := "| — | " + sig3(e.Value/1e3) + " µs " + e.Range + "<br>1.00×"
+		if !strings.Contains(string(report), cell) {
+			t.Errorf("docs/REPORT.md has no cell %q for benchjson's %+v", cell, e)
+		}
+		return
 	}
-	if _, ok := direction("furlongs", nil); ok {
-		t.Error("an unknown unit got a direction")
+	t.Fatalf("no %s ns/op entry in %s", name, b)
+}
+
+func sig3(x float64) string {
+	switch {
+	case x >= 100:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case x >= 10:
+		return strconv.FormatFloat(x, 'f', 1, 64)
 	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
 }

@@ -1,18 +1,34 @@
-// Command benchjson turns Go benchmark output into the two JSON files that
+// Command benchjson turns Go benchmark output into the JSON files that
 // benchmark-action/github-action-benchmark's customSmallerIsBetter and
-// customBiggerIsBetter tools read:
+// customBiggerIsBetter tools read, one per store of the nightly workflow:
 //
-//	go test -run='^$' -bench=. -count=6 . | tee results.txt
-//	benchjson -in results.txt -smaller smaller.json -bigger bigger.json
+//	go run ./cmd/benchrun -rounds 6 -o results.txt
+//	benchjson -in results.txt -out-dir .
 //
-// It parses with golang.org/x/perf/benchfmt, takes the median of the repeats
-// of each benchmark and unit (the action would otherwise store every repeat
-// as its own entry under one name), and sorts units by direction: time,
-// bytes and allocations per op and latencies are smaller-is-better; MB/s,
-// req/s and other per-second rates are bigger-is-better (the action's "go"
-// tool treats every unit as smaller-is-better, so a faster MB/s would raise
-// a false alarm). A unit it does not know is an error unless -unit gives its
-// direction.
+// writes time.json, throughput.json and allocs.json in the -out-dir.
+//
+// It parses with golang.org/x/perf/benchfmt and summarises the repeats of
+// each benchmark and unit as benchstat and cmd/benchreport do
+// (internal/results.Summarize): the median in value, its 95 % confidence
+// interval in range ("±4%", "±∞" below 6 repeats), so the dashboard and
+// docs/REPORT.md print the same numbers for the same data.
+//
+// Which way a unit improves comes from the input's unit metadata, benchfmt's
+// "Unit MB/s better=higher" lines (cmd/benchrun writes them), with
+// benchfmt's defaults for go test's own units (ns/op, B/op and allocs/op
+// lower, MB/s higher):
+//
+//   - better=lower, except B/op and allocs/op: time.json (smaller is better);
+//   - better=higher: throughput.json (bigger is better);
+//   - B/op and allocs/op: allocs.json (smaller is better, charted apart:
+//     they are often exactly 0, which the action's alerts cannot handle);
+//   - a unit with Unit lines but no better=lower|higher (cmd/benchrun
+//     declares the floor's req-bytes and resp-bytes "assume=exact": they
+//     describe the exchange, they are not better or worse) is left out, with
+//     a note on stderr;
+//   - a unit with no Unit line and no default is an error that names it:
+//     declare it with a "Unit <unit> better=lower|higher" line, or a Unit
+//     line without better= to leave it out.
 package main
 
 import (
@@ -23,8 +39,11 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
-	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchunit"
 
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -38,63 +57,50 @@ func main() {
 	}
 }
 
-// Direction says which way a unit improves.
-type Direction string
-
-// Directions a unit can have.
+// The files written in -out-dir, one per store.
 const (
-	Smaller Direction = "smaller"
-	Bigger  Direction = "bigger"
-	Ignore  Direction = "ignore" // not written to either file
+	TimeFile       = "time.json"
+	ThroughputFile = "throughput.json"
+	AllocsFile     = "allocs.json"
 )
-
-// unitFlags collects repeated -unit name=direction flags.
-type unitFlags map[string]Direction
-
-func (u unitFlags) String() string { return fmt.Sprint(map[string]Direction(u)) }
-
-func (u unitFlags) Set(s string) error {
-	name, dir, ok := strings.Cut(s, "=")
-	d := Direction(dir)
-	if !ok || name == "" || (d != Smaller && d != Bigger && d != Ignore) {
-		return fmt.Errorf("want unit=smaller, unit=bigger or unit=ignore, got %q", s)
-	}
-	u[name] = d
-	return nil
-}
 
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchjson", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
-	smaller := fs.String("smaller", "", "where to write the smaller-is-better entries (required)")
-	bigger := fs.String("bigger", "", "where to write the bigger-is-better entries (required)")
-	units := unitFlags{}
-	fs.Var(units, "unit", "direction of a unit the tool does not know, as unit=smaller|bigger|ignore (repeatable)")
+	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+" and "+AllocsFile+" in (required)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" || *smaller == "" || *bigger == "" || fs.NArg() > 0 {
+	if *in == "" || *outDir == "" || fs.NArg() > 0 {
 		fs.Usage()
-		return errors.New("-in, -smaller and -bigger are required, and nothing else")
+		return errors.New("-in and -out-dir are required, and nothing else")
 	}
 	f, err := os.Open(*in)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	series, _, err := results.Read(f, *in)
+	file, err := results.ReadFile(f, *in)
 	if err != nil {
 		return err
 	}
-	small, big, err := Split(series, units)
+	st, err := Split(file.Series, file.Units)
 	if err != nil {
 		return err
 	}
-	if err := writeJSON(*smaller, small); err != nil {
-		return err
+	for _, u := range st.Skipped {
+		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
-	return writeJSON(*bigger, big)
+	for _, o := range []struct {
+		name    string
+		entries []Entry
+	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {AllocsFile, st.Allocs}} {
+		if err := writeJSON(filepath.Join(*outDir, o.name), o.entries); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Entry is one benchmark and unit in the format of github-action-benchmark's
@@ -107,70 +113,84 @@ type Entry struct {
 	Extra string  `json:"extra,omitempty"`
 }
 
-// Direction returns the direction of unit, from extra first.
-func direction(unit string, extra map[string]Direction) (Direction, bool) {
-	if d, ok := extra[unit]; ok {
-		return d, true
-	}
-	switch {
-	case unit == "ns/op" || unit == "sec/op" || unit == "B/op" || unit == "allocs/op":
-		return Smaller, true
-	case strings.Contains(unit, "latency"), strings.HasSuffix(unit, "-ns"), strings.HasSuffix(unit, "-sec"):
-		return Smaller, true
-	case strings.HasSuffix(unit, "/s"): // MB/s, req/s, ops/s, events/s
-		return Bigger, true
-	}
-	return "", false
+// Stores are the entries of each store, and the units left out.
+type Stores struct {
+	Time       []Entry // better=lower, but for allocations
+	Throughput []Entry // better=higher
+	Allocs     []Entry // B/op and allocs/op
+	Skipped    []string
 }
 
-// Split summarises each series as its median and sorts the entries by
-// direction. Names carry the package only when results come from more than
-// one package, so they stay stable as the dashboard's keys.
-func Split(series []*results.Series, extra map[string]Direction) (smaller, bigger []Entry, err error) {
+// isAlloc reports whether unit is one of go test's allocation units.
+func isAlloc(unit string) bool { return unit == "B/op" || unit == "allocs/op" }
+
+// declared reports whether the metadata has any Unit line for unit.
+func declared(units benchfmt.UnitMetadataMap, unit string) bool {
+	_, tidy := benchunit.Tidy(1, unit)
+	for k := range units {
+		if k.Unit == tidy {
+			return true
+		}
+	}
+	return false
+}
+
+// Split summarises each series and sorts the entries into the stores by the
+// direction units gives their unit (benchfmt.UnitMetadataMap.GetBetter).
+// Names carry the package only when results come from more than one
+// package, so they stay stable as the dashboard's keys.
+func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, error) {
 	pkgs := map[string]bool{}
 	for _, s := range series {
 		pkgs[s.Pkg] = true
 	}
+	st := &Stores{}
 	var unknown []string
 	for _, s := range series {
-		d, ok := direction(s.Unit, extra)
-		if !ok {
-			if !slices.Contains(unknown, s.Unit) {
+		better := units.GetBetter(s.Unit)
+		if better == 0 {
+			switch {
+			case declared(units, s.Unit):
+				if !slices.Contains(st.Skipped, s.Unit) {
+					st.Skipped = append(st.Skipped, s.Unit)
+				}
+			case !slices.Contains(unknown, s.Unit):
 				unknown = append(unknown, s.Unit)
 			}
 			continue
 		}
-		if d == Ignore {
-			continue
-		}
 		e := summarize(s, len(pkgs) > 1)
-		if d == Smaller {
-			smaller = append(smaller, e)
-		} else {
-			bigger = append(bigger, e)
+		switch {
+		case better > 0:
+			st.Throughput = append(st.Throughput, e)
+		case isAlloc(s.Unit):
+			st.Allocs = append(st.Allocs, e)
+		default:
+			st.Time = append(st.Time, e)
 		}
 	}
 	if len(unknown) > 0 {
-		return nil, nil, fmt.Errorf("unknown units %q: give each a direction with -unit unit=smaller|bigger|ignore", unknown)
+		return nil, fmt.Errorf("units %q have no known direction: declare each in the input with a line "+
+			"\"Unit %s better=lower\" (or better=higher), or with a Unit line without better= (e.g. \"Unit %[2]s assume=exact\") to leave it out",
+			unknown, unknown[0])
 	}
-	return smaller, bigger, nil
+	return st, nil
 }
 
+// summarize gives the entry of one series: the median and its interval
+// from results.Summarize, as benchreport prints them.
 func summarize(s *results.Series, withPkg bool) Entry {
-	v := slices.Clone(s.Values)
-	slices.Sort(v)
-	med := v[len(v)/2]
-	if len(v)%2 == 0 {
-		med = (v[len(v)/2-1] + v[len(v)/2]) / 2
-	}
-	lo, hi := v[0], v[len(v)-1]
+	sum := results.Summarize(s.Values)
 	name := s.Name
 	if withPkg && s.Pkg != "" {
 		name = s.Pkg + "." + name
 	}
-	e := Entry{Name: name, Unit: s.Unit, Value: round(med)}
-	e.Range = "± " + fmt.Sprint(round(math.Max(hi-med, med-lo)))
-	e.Extra = fmt.Sprintf("median of %d; min %v, max %v", len(v), round(lo), round(hi))
+	e := Entry{Name: name, Unit: s.Unit, Value: round(sum.Center), Range: sum.Range()}
+	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
+		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
+	} else {
+		e.Extra = fmt.Sprintf("median of %d; 95%% confidence interval %v to %v", sum.N, round(sum.Lo), round(sum.Hi))
+	}
 	if s.Gomaxprocs != "" {
 		e.Extra += "; GOMAXPROCS=" + s.Gomaxprocs
 	}

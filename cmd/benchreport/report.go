@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -29,44 +27,24 @@ const (
 var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryablehttp", FloorClient}
 
 // Stat is one benchmark's summary in one unit, as benchstat computes it:
-// the median and its 95 % confidence interval (benchmath.AssumeNothing).
-// Every median, interval and comparison in the report comes from summarize
-// and compare.
+// the median and its 95 % confidence interval (results.Summarize, which
+// benchjson uses too). Every median, interval and comparison in the report
+// comes from summarize and compare.
 type Stat struct {
 	Center float64
 	Range  string  // the interval as benchstat prints it: "±4%"; "±∞" below 6 samples
 	Pct    float64 // the same half-width as a fraction of Center: +Inf below 6 samples, NaN where benchstat prints "?"
 	N      int     // samples
-	sample *benchmath.Sample
+	sum    results.Summary
 }
 
 func summarize(values []float64) *Stat {
-	s := benchmath.NewSample(slices.Clone(values), &benchmath.DefaultThresholds)
-	sum := benchmath.AssumeNothing.Summary(s, 0.95)
-	return &Stat{Center: sum.Center, Range: "±" + sum.PctRangeString(), Pct: pctRange(sum), N: len(values), sample: s}
+	s := results.Summarize(values)
+	return &Stat{Center: s.Center, Range: s.Range(), Pct: s.Pct(), N: s.N, sum: s}
 }
 
-// pctRange is benchmath.Summary.PctRangeString as a number: the larger
-// distance from the median to an end of its interval, over the median.
-func pctRange(s benchmath.Summary) float64 {
-	switch {
-	case math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0):
-		return math.Inf(1)
-	case s.Center == 0 && s.Lo == 0 && s.Hi == 0:
-		return 0
-	case s.Center <= 0 || s.Lo <= 0 || s.Hi <= 0: // benchstat's "?" (benchmarks measure positive things)
-		return math.NaN()
-	}
-	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center)
-}
-
-// compare is benchstat's test of whether a and b differ: a Mann–Whitney U
-// test (benchmath.AssumeNothing), significant when P ≤ Alpha (0.05), where
-// benchstat prints a change instead of "~".
-func compare(a, b *Stat) (p float64, significant bool) {
-	c := benchmath.AssumeNothing.Compare(a.sample, b.sample)
-	return c.P, c.P <= c.Alpha
-}
+// compare is benchstat's test of whether a and b differ (results.Compare).
+func compare(a, b *Stat) (p float64, significant bool) { return results.Compare(a.sum, b.sum) }
 
 // Cell is one client in one variant of a family.
 type Cell struct {
@@ -328,7 +306,11 @@ func toNanos(s *results.Series) []float64 {
 }
 
 // splitName splits "H1Download/size=64KiB/client=nethttp" into the family,
-// the levels between (joined by "/") and the client.
+// the levels between (joined by "/") and the client. It is what benchproc
+// projections ".name", "/client" and ".fullname" give, but those work on
+// benchfmt.Results, not on the names of aggregated Series, and the variant
+// would come back as benchproc's rendering ("*/size=64KiB") to unpick: the
+// split by hand is the shorter and plainer of the two.
 func splitName(name string) (family, variant, client string) {
 	parts := strings.Split(name, "/")
 	family = parts[0]

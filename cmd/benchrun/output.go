@@ -14,12 +14,16 @@ import (
 
 // units is the unit metadata written after the configuration lines, in
 // benchfmt's syntax ("Unit UNIT key=value"): which way each of go test's
-// units improves.
+// units improves, and that the TCP floor's req-bytes and resp-bytes (the
+// sizes of the exchange it reproduces) are exact counts with no better
+// side: cmd/benchjson leaves units without better= out of the dashboard.
 var units = []kv{
 	{"ns/op", "better=lower"},
 	{"B/op", "better=lower"},
 	{"allocs/op", "better=lower"},
 	{"MB/s", "better=higher"},
+	{"req-bytes", "assume=exact"},
+	{"resp-bytes", "assume=exact"},
 }
 
 // resultWriter writes benchfmt: configuration lines, unit lines and result

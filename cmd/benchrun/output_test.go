@@ -34,6 +34,8 @@ Unit ns/op better=lower
 Unit B/op better=lower
 Unit allocs/op better=lower
 Unit MB/s better=higher
+Unit req-bytes assume=exact
+Unit resp-bytes assume=exact
 BenchmarkX/client=a-2         	      50	  100 ns/op
 commit: bbb
 BenchmarkX/client=a-2         	      50	  110 ns/op

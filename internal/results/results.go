@@ -23,6 +23,23 @@ type Series struct {
 // It also returns the file's configuration lines (commit, go, date, machine,
 // goos, cpu…), first value of each key.
 func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
+	f, err := ReadFile(r, fileName)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f.Series, f.Config, nil
+}
+
+// File is everything Read returns, and the file's unit metadata
+// ("Unit MB/s better=higher" lines).
+type File struct {
+	Series []*Series
+	Config map[string]string
+	Units  benchfmt.UnitMetadataMap
+}
+
+// ReadFile is Read with the file's unit metadata.
+func ReadFile(r io.Reader, fileName string) (*File, error) {
 	br := benchfmt.NewReader(r, fileName)
 	index := map[[3]string]*Series{}
 	config := map[string]string{}
@@ -31,18 +48,18 @@ func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
 	for br.Scan() {
 		switch rec := br.Result().(type) {
 		case *benchfmt.SyntaxError:
-			return nil, nil, rec
+			return nil, rec
 		case *benchfmt.Result:
 			for _, c := range rec.Config {
 				if _, ok := config[c.Key]; !ok && c.File {
 					config[c.Key] = string(c.Value)
 				}
 			}
-			name, procs := splitProcs(rec.Name.String())
+			name, procs := splitProcs(rec.Name)
 			pkg := rec.GetConfig("pkg")
 			if p, ok := procsOf[pkg+" "+name]; ok && p != procs {
 				file, line := rec.Pos()
-				return nil, nil, fmt.Errorf("%s:%d: %s ran with GOMAXPROCS %s and %s (-cpu with several values): give the tools one value at a time", file, line, name, p, procs)
+				return nil, fmt.Errorf("%s:%d: %s ran with GOMAXPROCS %s and %s (-cpu with several values): give the tools one value at a time", file, line, name, p, procs)
 			}
 			procsOf[pkg+" "+name] = procs
 			for _, v := range rec.Values {
@@ -62,24 +79,28 @@ func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
 		}
 	}
 	if err := br.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, nil, fmt.Errorf("%s: no benchmark results", fileName)
+		return nil, fmt.Errorf("%s: no benchmark results", fileName)
 	}
-	return out, config, nil
+	return &File{Series: out, Config: config, Units: br.Units()}, nil
 }
 
-// splitProcs splits "BenchmarkX/a=b-2" into "BenchmarkX/a=b" and "2".
-func splitProcs(full string) (name, procs string) {
-	i := strings.LastIndexByte(full, '-')
-	if i < 0 || i == len(full)-1 || strings.ContainsRune(full[i:], '/') {
-		return full, ""
+// splitProcs splits the name "X/a=b-2" (benchfmt drops "Benchmark") into
+// "X/a=b" and "2" with
+// benchfmt.Name.Parts: the GOMAXPROCS part, when there is one, is the last
+// part and starts with "-".
+func splitProcs(n benchfmt.Name) (name, procs string) {
+	base, parts := n.Parts()
+	if len(parts) > 0 && parts[len(parts)-1][0] == '-' {
+		procs = string(parts[len(parts)-1][1:])
+		parts = parts[:len(parts)-1]
 	}
-	for _, c := range full[i+1:] {
-		if c < '0' || c > '9' {
-			return full, ""
-		}
+	var b strings.Builder
+	b.Write(base)
+	for _, p := range parts {
+		b.Write(p)
 	}
-	return full[:i], full[i+1:]
+	return b.String(), procs
 }
