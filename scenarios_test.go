@@ -62,9 +62,7 @@ var jsonBytes = []byte(fixtures.JSONBody)
 var (
 	h1Clients = clients.HTTP1
 	h2Clients = clients.HTTP2
-	// h1Libraries are the HTTP/1.1 clients that are libraries: raw is a
-	// floor, with no fresh connections and no feature capabilities.
-	h1Libraries = clients.HTTP1[:4]
+	h1Libraries = clients.Libraries
 )
 
 func h2cConfig(w h2c.Window) clients.Config { return clients.Config{H2C: &w} }

@@ -36,6 +36,7 @@ package clients
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/h2c"
@@ -134,15 +135,19 @@ type Factory struct {
 	New  func(Config) (Client, error)
 }
 
-// HTTP1 lists the clients of the HTTP/1.1 scenarios, in the order of the
-// README's tables. raw is the floor client.
-var HTTP1 = []Factory{
+// Libraries lists the HTTP/1.1 clients that are libraries, in the order
+// of the README's tables: the clients of the scenarios that a floor has no
+// place in (fresh connections, the feature scenarios).
+var Libraries = []Factory{
 	{NetHTTP, newNetHTTP},
 	{FastHTTP, newFastHTTP},
 	{Resty, newResty},
 	{RetryableHTTP, newRetryableHTTP},
-	{Raw, newRaw},
 }
+
+// HTTP1 lists the clients of the core HTTP/1.1 scenarios: the libraries
+// and, last, the floor client raw.
+var HTTP1 = append(slices.Clip(Libraries), Factory{Raw, newRaw})
 
 // HTTP2 lists the clients of the HTTP/2 (h2c) scenarios. resty and
 // retryablehttp run on their own net/http transports, set up for h2c.

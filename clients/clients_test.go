@@ -14,27 +14,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
-
-func startServerH(t *testing.T, h fasthttp.RequestHandler) string {
-	t.Helper()
-	srv, err := fixtures.Start(fixtures.WithHandler(h))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv.URL()
-}
-
-func newClient(t *testing.T, f clients.Factory) clients.Client {
-	t.Helper()
-	c, err := f.New(clients.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
-}
 
 // TestPoolHoldsLargestConcurrency checks the pool fairness rule on the wire:
 // after 50 requests held open together (so 50 connections exist), a second
@@ -48,7 +29,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		round int
 		gate  *barrier
 	)
-	base := startServerH(t, func(ctx *fasthttp.RequestCtx) {
+	base := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		if _, ok := conns[ctx.ConnID()]; !ok {
 			conns[ctx.ConnID()] = round
@@ -57,10 +38,10 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		mu.Unlock()
 		g.wait()
 		fixtures.Handler(ctx)
-	})
+	})).URL()
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
-			c := newClient(t, f)
+			c := benchtest.NewClient(t, f, clients.Config{})
 			mu.Lock()
 			clear(conns)
 			mu.Unlock()
@@ -145,7 +126,7 @@ func TestFactoryNames(t *testing.T) {
 		}
 	}
 	for _, f := range clients.HTTP1 {
-		c := newClient(t, f)
+		c := benchtest.NewClient(t, f, clients.Config{})
 		if c.Name() != f.Name {
 			t.Errorf("factory %q built a client named %q", f.Name, c.Name())
 		}
@@ -175,7 +156,7 @@ func TestRawRejectsWhatItCannotFrame(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			addr := serveOnce(t, tc.answer)
-			c := newClient(t, raw)
+			c := benchtest.NewClient(t, raw, clients.Config{})
 			m, body, err := c.GetBytes("http://" + addr + "/")
 			if tc.ok {
 				if err != nil || string(body) != "hello" {
@@ -223,13 +204,13 @@ func serveOnce(t *testing.T, answer string) string {
 // before; reused (GetBytesInto, PostInto) fills the caller's buffer when it
 // is large enough, and returns a slice of it.
 func TestBufferRules(t *testing.T) {
-	base := startServerH(t, fixtures.Handler)
+	base := benchtest.Start(t, fixtures.WithHandler(fixtures.Handler)).URL()
 	const n = 64 << 10
 	url := fmt.Sprintf("%s/bytes/%d", base, n)
 	want := fixtures.Bytes(n)
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
-			c := newClient(t, f)
+			c := benchtest.NewClient(t, f, clients.Config{})
 			ops := []struct {
 				name  string
 				fresh func() (clients.Meta, []byte, error)

@@ -1,8 +1,6 @@
 package clients_test
 
 import (
-	"net"
-	"net/http"
 	"runtime"
 	"strings"
 	"sync"
@@ -13,28 +11,9 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 )
-
-func startH2C(t *testing.T, w h2c.Window, opts ...h2c.Option) *h2c.Server {
-	t.Helper()
-	srv, err := h2c.Start(w, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
-}
-
-func newClientCfg(t *testing.T, f clients.Factory, cfg clients.Config) clients.Client {
-	t.Helper()
-	c, err := f.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
-}
 
 // TestH2CWindowsPerClient: every HTTP/2 client of the registry, resty and
 // retryablehttp on their own transports included, speaks HTTP/2 and
@@ -43,9 +22,9 @@ func TestH2CWindowsPerClient(t *testing.T) {
 	for _, w := range h2c.Windows {
 		for _, f := range clients.HTTP2 {
 			t.Run("window="+w.Name+"/client="+f.Name, func(t *testing.T) {
-				srv := startH2C(t, w)
+				srv := benchtest.StartH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
-				c := newClientCfg(t, f, clients.Config{H2C: &w})
+				c := benchtest.NewClient(t, f, clients.Config{H2C: &w})
 				m, body, err := c.GetBytes("http://" + proxy.Addr() + "/json")
 				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != fixtures.JSONBody {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
@@ -86,14 +65,14 @@ func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
 // TestXNetRunsXNet: the xnethttp2 client's connections are served by
 // golang.org/x/net/http2's read loop, nethttp's by net/http's own.
 func TestXNetRunsXNet(t *testing.T) {
-	srv := startH2C(t, h2c.WindowTuned)
+	srv := benchtest.StartH2C(t, h2c.WindowTuned)
 	for _, tc := range []struct{ client, want, notWant string }{
 		{clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
 		{clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
 	} {
 		t.Run("client="+tc.client, func(t *testing.T) {
 			f := factory(t, clients.HTTP2, tc.client)
-			c := newClientCfg(t, f, clients.Config{H2C: &h2c.WindowTuned})
+			c := benchtest.NewClient(t, f, clients.Config{H2C: &h2c.WindowTuned})
 			if m, _, err := c.GetBytes(srv.URL() + "/json"); err != nil || m.ProtoMajor != 2 {
 				t.Fatalf("GET: %+v %v", m, err)
 			}
@@ -117,42 +96,38 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 		mu    sync.Mutex
 		conns = map[any]bool{}
 	)
-	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) }
-	h1 := startServerH(t, func(ctx *fasthttp.RequestCtx) {
+	var h2Conns benchtest.Conns
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) + h2Conns.Opened() }
+	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		conns[ctx.ConnID()] = true
 		mu.Unlock()
 		fixtures.Handler(ctx)
-	})
-	h2 := startH2C(t, h2c.WindowDefault, h2c.WithConnState(func(c net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			mu.Lock()
-			conns[c] = true
-			mu.Unlock()
-		}
-	}))
+	})).URL()
+	h2 := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&h2Conns))
 	for _, proto := range []struct {
 		name string
 		base string
 		fs   []clients.Factory
 		h2c  *h2c.Window
 	}{
-		{"h1", h1, clients.HTTP1[:4], nil},
+		{"h1", h1, clients.Libraries, nil},
 		{"h2", h2.URL(), clients.HTTP2, &h2c.WindowDefault},
 	} {
 		for _, fresh := range []bool{false, true} {
 			for _, f := range proto.fs {
 				t.Run("proto="+proto.name+"/fresh="+map[bool]string{false: "no", true: "yes"}[fresh]+"/client="+f.Name, func(t *testing.T) {
-					c := newClientCfg(t, f, clients.Config{H2C: proto.h2c, Fresh: fresh})
+					c := benchtest.NewClient(t, f, clients.Config{H2C: proto.h2c, Fresh: fresh})
 					mu.Lock()
 					clear(conns)
 					mu.Unlock()
+					before := count()
 					for range n {
 						if m, _, err := c.GetBytes(proto.base + "/json"); err != nil || m.Status != 200 {
 							t.Fatalf("GET: %+v %v", m, err)
 						}
 					}
-					got := count()
+					got := count() - before
 					switch {
 					case fresh && got != n:
 						t.Errorf("%d fresh requests opened %d connections, want %d", n, got, n)

@@ -13,9 +13,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
-	"github.com/httpclientbench/httpclientbench/internal/servertest"
 )
 
 // transports are the client set-ups whose windows the wire test checks.
@@ -56,7 +56,7 @@ func TestWindowsOnTheWire(t *testing.T) {
 		for _, w := range tr.windows {
 			t.Run("window="+w.Name+"/client="+tr.name, func(t *testing.T) {
 				rt := tr.new(t, w)
-				srv := startServer(t, w)
+				srv := benchtest.StartH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
 				hc := &http.Client{Transport: rt, Timeout: 10 * time.Second}
 				get(t, hc, "http://"+proxy.Addr()+"/bytes/200000")
@@ -99,23 +99,9 @@ func get(t *testing.T, hc *http.Client, url string) {
 	}
 }
 
-func startServer(t *testing.T, w h2c.Window, opts ...h2c.Option) *h2c.Server {
-	t.Helper()
-	srv, err := h2c.Start(w, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := srv.Close(); err != nil {
-			t.Errorf("close: %v", err)
-		}
-	})
-	return srv
-}
-
 // TestRoutes runs the route conformance test over h2c.
 func TestRoutes(t *testing.T) {
-	srv := startServer(t, h2c.WindowDefault)
+	srv := benchtest.StartH2C(t, h2c.WindowDefault)
 	tr := &http.Transport{}
 	h2c.ConfigureTransport(tr, h2c.WindowDefault)
 	hc := &http.Client{Transport: tr, Timeout: 10 * time.Second}
@@ -126,7 +112,7 @@ func TestRoutes(t *testing.T) {
 // TestNoFallback: the h2c server speaks only HTTP/2, and an h2c client only
 // HTTP/2, so neither can silently fall back to HTTP/1.1.
 func TestNoFallback(t *testing.T) {
-	srv := startServer(t, h2c.WindowDefault)
+	srv := benchtest.StartH2C(t, h2c.WindowDefault)
 	h1 := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
 	if resp, err := h1.Get(srv.URL() + "/json"); err == nil {
 		resp.Body.Close()
@@ -134,11 +120,7 @@ func TestNoFallback(t *testing.T) {
 	}
 	h1.CloseIdleConnections()
 
-	h1srv, err := fixtures.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h1srv.Close()
+	h1srv := benchtest.Start(t)
 	tr := &http.Transport{}
 	h2c.ConfigureTransport(tr, h2c.WindowDefault)
 	defer tr.CloseIdleConnections()
@@ -151,5 +133,5 @@ func TestNoFallback(t *testing.T) {
 // TestCloseRightAfterStart: closing before Serve has begun, and closing
 // twice, both return promptly.
 func TestCloseRightAfterStart(t *testing.T) {
-	servertest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
+	benchtest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
 }

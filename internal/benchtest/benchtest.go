@@ -1,0 +1,113 @@
+// Package benchtest is the one home of the helpers every test package of
+// the suite uses: in-process fixture servers and clients that close when
+// the test ends (reporting a failed close as a test error), the connection
+// counter of the h2c servers, and the checks every fixture server must
+// pass.
+package benchtest
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+)
+
+// Start starts an in-process HTTP/1.1 fixture server for the life of tb.
+func Start(tb testing.TB, opts ...fixtures.Option) *fixtures.Server {
+	tb.Helper()
+	srv, err := fixtures.Start(opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	closeAtEnd(tb, "fixture server", srv)
+	return srv
+}
+
+// StartH2C starts an in-process h2c fixture server with receive windows w
+// for the life of tb.
+func StartH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+	tb.Helper()
+	srv, err := h2c.Start(w, opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	closeAtEnd(tb, "h2c server", srv)
+	return srv
+}
+
+// NewClient builds a client of kind f with cfg, closed when tb ends.
+func NewClient(tb testing.TB, f clients.Factory, cfg clients.Config) clients.Client {
+	tb.Helper()
+	c, err := f.New(cfg)
+	if err != nil {
+		tb.Fatalf("new %s client: %v", f.Name, err)
+	}
+	closeAtEnd(tb, f.Name+" client", c)
+	return c
+}
+
+// closeAtEnd closes c when tb ends; a failed close fails the test.
+func closeAtEnd(tb testing.TB, what string, c io.Closer) {
+	tb.Cleanup(func() {
+		if err := c.Close(); err != nil {
+			tb.Errorf("closing the %s: %v", what, err)
+		}
+	})
+}
+
+// Conns counts the connections a net/http server accepts, through its
+// ConnState hook: pass WithConns(c) to StartH2C.
+type Conns struct {
+	opened, open atomic.Int64
+}
+
+// Track is an http.Server ConnState hook.
+func (c *Conns) Track(_ net.Conn, s http.ConnState) {
+	switch s {
+	case http.StateNew:
+		c.opened.Add(1)
+		c.open.Add(1)
+	case http.StateClosed, http.StateHijacked:
+		c.open.Add(-1)
+	}
+}
+
+// Opened is the number of connections accepted so far.
+func (c *Conns) Opened() int { return int(c.opened.Load()) }
+
+// Open is the number of connections the server holds now.
+func (c *Conns) Open() int { return int(c.open.Load()) }
+
+// WithConns is the h2c server option that counts its connections in c.
+func WithConns(c *Conns) h2c.Option { return h2c.WithConnState(c.Track) }
+
+// CloseRightAfterStart starts a server 20 times and closes it twice at once,
+// before its Serve goroutine may have begun: both Close calls must return
+// promptly and without error.
+func CloseRightAfterStart(t *testing.T, start func() (io.Closer, error)) {
+	t.Helper()
+	for range 20 {
+		srv, err := start()
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 2)
+		go func() { done <- srv.Close(); done <- srv.Close() }()
+		for range 2 {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("Close: %v", err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Fatal("Close right after Start did not return")
+			}
+		}
+	}
+}
