@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
 // getBytesExchange measures one real BenchmarkH1GetBytes exchange of the raw
@@ -19,7 +20,7 @@ import (
 // the response bytes the server sends back.
 func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	tb.Helper()
-	srv := startServer(tb)
+	srv := benchtest.Start(tb)
 	host := strings.TrimPrefix(srv.URL(), "http://")
 	req := clients.RawGetRequest(host, "/json")
 	nc, err := net.DialTimeout("tcp", host, 5*time.Second)
@@ -45,17 +46,6 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	// The server sent exactly one response; bufio may have read all of it
 	// already, which is what cr counts.
 	return len(req), cr.n
-}
-
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }
 
 // tcpEcho is a loopback TCP peer that reads reqBytes and answers respBytes,

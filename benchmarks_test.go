@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
 // benchFamily runs every variant × client of f. Each leaf validates one
@@ -13,7 +14,7 @@ func benchFamily(b *testing.B, f family) {
 	s := defaultServers(b, f)
 	eachLeaf(b, f, func(b *testing.B, v variant, cf clients.Factory) {
 		t := s.target(b, v)
-		benchOp(b, v.bytes, v.newOp(newClient(b, cf, v.cfg), t))
+		benchOp(b, v.bytes, v.newOp(benchtest.NewClient(b, cf, v.cfg), t))
 		if v.clientTimeWait {
 			checkPortBudget(b, b.N)
 		}

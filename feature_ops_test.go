@@ -6,39 +6,11 @@ import (
 	"hash/crc32"
 	"io"
 
-	sse "github.com/tmaxmax/go-sse"
+	"github.com/tmaxmax/go-sse"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
-)
-
-// The feature families: every library client, each through its own API for
-// the feature (see the capability interfaces in package clients).
-var (
-	sseFamily = family{"SSE", []variant{
-		{levels: []string{"events=100"}, clients: h1Libraries, newOp: sseOp(100)},
-	}}
-	multipartFamily = family{"Multipart", []variant{
-		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(fixtures.FormSmall)},
-		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(fixtures.FormFile1MiB)},
-	}}
-	// uploadFamily: length=known is a byte slice sent with its
-	// Content-Length (each library's Post), length=unknown an io.Reader
-	// that hides its size (chunked over HTTP/1.1). Both read a fresh echo.
-	uploadFamily = family{"Upload", []variant{
-		{levels: []string{"size=1MiB", "length=known"}, clients: h1Libraries, bytes: 1 << 20, newOp: post(1<<20, bufFresh)},
-		{levels: []string{"size=1MiB", "length=unknown"}, clients: h1Libraries, bytes: 1 << 20, newOp: uploadOp(1 << 20)},
-	}}
-	rangeDownload = family{"RangeDownload", []variant{
-		rangeVariant("1MiB", 1<<20, 1), rangeVariant("1MiB", 1<<20, 4), rangeVariant("1MiB", 1<<20, 8),
-	}}
-	bodyStream = family{"BodyStream", []variant{
-		{levels: []string{"size=64KiB", "read=frames"}, clients: h1Libraries, bytes: 64 << 10, newOp: framesOp(64 << 10)},
-		{levels: []string{"size=64KiB", "read=collect"}, clients: h1Libraries, bytes: 64 << 10, newOp: func(c clients.Client, t target) op {
-			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto, bufFresh)
-		}},
-	}}
 )
 
 // capability returns c as T, or an op that fails saying what c lacks.

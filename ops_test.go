@@ -1,0 +1,222 @@
+package httpclientbench_test
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+var jsonBytes = []byte(fixtures.JSONBody)
+
+// getJSONBytes returns an op builder that GETs /json as bytes under rule r.
+func getJSONBytes(r bufRule) func(clients.Client, target) op {
+	return func(c clients.Client, t target) op {
+		return getBytesOp(c, t.base+"/json", jsonBytes, t.proto, r)
+	}
+}
+
+func getText(c clients.Client, t target) op {
+	url := t.base + "/json"
+	return func(bool) error {
+		m, s, err := c.GetText(url)
+		if err := checkMeta(m, err, 200, t.proto); err != nil {
+			return err
+		}
+		// The length as received too: a library may trim what it hands over.
+		if m.BodyLen != len(fixtures.JSONBody) || s != fixtures.JSONBody {
+			return fmt.Errorf("text %q from a %d-byte body, want %q (%d bytes)", s, m.BodyLen, fixtures.JSONBody, len(fixtures.JSONBody))
+		}
+		return nil
+	}
+}
+
+func getJSON(c clients.Client, t target) op {
+	url := t.base + "/json"
+	return func(bool) error {
+		var v fixtures.JSONMessage
+		m, err := c.GetJSON(url, &v)
+		if err := checkMeta(m, err, 200, t.proto); err != nil {
+			return err
+		}
+		// A decoder skips whitespace around the value: check the length.
+		if m.BodyLen != len(fixtures.JSONBody) {
+			return fmt.Errorf("JSON body of %d bytes, want %d", m.BodyLen, len(fixtures.JSONBody))
+		}
+		if v != fixtures.WantJSON {
+			return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
+		}
+		return nil
+	}
+}
+
+// post returns an op builder that POSTs n payload bytes to /echo under
+// rule r.
+func post(n int, r bufRule) func(clients.Client, target) op {
+	return func(c clients.Client, t target) op {
+		body := fixtures.Bytes(n)
+		url := t.base + "/echo"
+		return bodyOp(body, t.proto, r, func(dst []byte) (clients.Meta, []byte, error) {
+			if r == bufReused {
+				return c.PostInto(url, fixtures.ContentTypeBinary, body, dst)
+			}
+			return c.Post(url, fixtures.ContentTypeBinary, body)
+		})
+	}
+}
+
+// getBytesOp GETs url under rule r and checks the body against want.
+func getBytesOp(c clients.Client, url string, want []byte, proto int, r bufRule) op {
+	return bodyOp(want, proto, r, func(dst []byte) (clients.Meta, []byte, error) {
+		if r == bufReused {
+			return c.GetBytesInto(url, dst)
+		}
+		return c.GetBytes(url)
+	})
+}
+
+// bodyOp is the op of every exchange that returns a body in memory: do
+// gets the previous op's result (the buffer to fill under bufReused; under
+// bufFresh it must not be used) and returns the new one, which must be
+// want, with status 200 over proto.
+//
+// Every answer of a row is the same bytes, so a client that handed back
+// the previous op's buffer untouched would pass a plain comparison. Before
+// each op the bytes that the check compares are poisoned in the previous
+// result, which the op owns under both rules: a stale answer then fails.
+func bodyOp(want []byte, proto int, r bufRule, do func(dst []byte) (clients.Meta, []byte, error)) op {
+	var prev []byte
+	return func(full bool) error {
+		fixtures.Poison(prev, want)
+		m, b, err := do(prev)
+		prev = b
+		if err := checkMeta(m, err, 200, proto); err != nil {
+			return err
+		}
+		return fixtures.CheckBody(b, want, full)
+	}
+}
+
+// checkMeta turns a transport error, an unexpected status or an unexpected
+// protocol (a silent fallback to HTTP/1.1, say) into an error.
+func checkMeta(m clients.Meta, err error, status, proto int) error {
+	if err != nil {
+		return err
+	}
+	if err := fixtures.CheckStatus(m.Status, status); err != nil {
+		return err
+	}
+	if m.ProtoMajor != proto {
+		return fmt.Errorf("answered over HTTP/%d, want HTTP/%d", m.ProtoMajor, proto)
+	}
+	return nil
+}
+
+func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) variant {
+	return variant{clients: cs, cfg: cfg, bytes: int64(sz.n),
+		newOp: func(c clients.Client, t target) op {
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, sz.n), fixtures.Bytes(sz.n), t.proto, r)
+		}}
+}
+
+// concurrent: one op is n GETs of /json started together and all awaited,
+// whatever GOMAXPROCS is. Each worker keeps its own body buffer.
+//
+// Over HTTP/2 the n requests must be multiplexed on one connection. A cold
+// net/http transport dials one h2c connection per request that races for
+// the first (measured: 8 to 10 for 10 requests), and even after a lone
+// request it hands the new connection to that request a moment before its
+// pool has it. So the first op opens the connection with lone requests
+// until one of them reuses it (see primeOne), and every op checks, where
+// the server counts connections, that there is still exactly one.
+func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
+	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg,
+		newOp: func(c clients.Client, t target) op {
+			ops := make([]op, n)
+			for i := range ops {
+				ops[i] = getJSONBytes(bufFresh)(c, t)
+			}
+			primed := t.proto == 1
+			return func(full bool) error {
+				if !primed {
+					if err := primeOne(c, ops[0], t); err != nil {
+						return err
+					}
+					primed = true
+				}
+				var g errgroup.Group
+				for _, o := range ops {
+					g.Go(func() error { return o(full) })
+				}
+				if err := g.Wait(); err != nil {
+					return err
+				}
+				if t.proto == 2 && t.conns != nil {
+					if k := t.conns(); k != 1 {
+						return fmt.Errorf("%d requests spread over %d connections, want 1", n, k)
+					}
+				}
+				return nil
+			}
+		}}
+}
+
+// primeOne leaves c with exactly one open connection to t's server: it
+// sends lone requests until one of them opens no new connection (so the
+// first one reached the pool), and starts over with the idle connections
+// closed if the race opened more than one. Without a connection count it
+// sends one request.
+func primeOne(c clients.Client, lone op, t target) error {
+	if t.conns == nil {
+		return lone(true)
+	}
+	for attempt := 0; attempt < 10; attempt++ {
+		start := t.conns()
+		for i := 0; i < 10; i++ {
+			before := t.conns()
+			if err := lone(true); err != nil {
+				return fmt.Errorf("opening the connection: %w", err)
+			}
+			if t.conns() == before && i > 0 {
+				break
+			}
+		}
+		if t.conns()-start == 1 && start == 0 {
+			return nil
+		}
+		// Close drops the idle connections; the net/http-based clients (the
+		// only HTTP/2 ones) stay usable. Try again from none.
+		c.Close()
+		if err := waitConns(t, 0); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("could not get the client down to one connection (server saw %d)", t.conns())
+}
+
+// waitConns waits up to a second for t's server to hold n connections.
+func waitConns(t target, n int) error {
+	deadline := time.Now().Add(time.Second)
+	for t.conns() != n {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("server holds %d connections, want %d", t.conns(), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return nil
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}

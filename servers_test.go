@@ -1,0 +1,104 @@
+package httpclientbench_test
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+)
+
+// servers says where variants send their requests.
+type servers struct {
+	h1 string // base URL of the HTTP/1.1 fixture server
+	// h2 starts an h2c fixture server with window w for the life of tb.
+	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string
+}
+
+// defaultServers: HTTP/1.1 to h1Target (in-process or HTTPBENCH_TARGET),
+// h2c to a new in-process h2c server per leaf. The HTTP/1.1 server is
+// started only if some variant of fs needs it.
+func defaultServers(tb testing.TB, fs ...family) servers {
+	tb.Helper()
+	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
+		return benchtest.StartH2C(tb, w, opts...).URL()
+	}}
+	for _, f := range fs {
+		for _, v := range f.variants {
+			if v.cfg.H2C == nil && s.h1 == "" {
+				s.h1 = h1Target(tb)
+			}
+		}
+	}
+	return s
+}
+
+// target returns where v's requests go, starting an h2c server if v needs
+// one.
+func (s servers) target(tb testing.TB, v variant) target {
+	if v.cfg.H2C != nil {
+		conns := new(benchtest.Conns)
+		base := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
+		return target{base: base, proto: 2, conns: conns.Open}
+	}
+	return target{base: s.h1, proto: 1}
+}
+
+// TargetEnv names the environment variable that points the HTTP/1.1
+// benchmarks at a running cmd/benchserver instead of an in-process server.
+const TargetEnv = "HTTPBENCH_TARGET"
+
+// parseTarget validates a HTTPBENCH_TARGET value: http://host:port with no
+// path, query or user info. It returns the base URL without a trailing slash.
+func parseTarget(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("%s=%q: %v", TargetEnv, s, err)
+	}
+	if u.Scheme != "http" || u.Host == "" || u.Port() == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("%s=%q: want http://host:port (a cmd/benchserver address)", TargetEnv, s)
+	}
+	return strings.TrimSuffix(u.String(), "/"), nil
+}
+
+// h1Target returns the base URL of the HTTP/1.1 fixture server: the one
+// HTTPBENCH_TARGET names, or a new in-process server that is closed when tb
+// ends.
+func h1Target(tb testing.TB) string {
+	tb.Helper()
+	if s := os.Getenv(TargetEnv); s != "" {
+		base, err := parseTarget(s)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return base
+	}
+	return benchtest.Start(tb).URL()
+}
+
+func TestParseTarget(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"http://127.0.0.1:8080", "http://127.0.0.1:8080", true},
+		{"http://127.0.0.1:8080/", "http://127.0.0.1:8080", true},
+		{"http://[::1]:9000", "http://[::1]:9000", true},
+		{"https://127.0.0.1:8080", "", false},
+		{"127.0.0.1:8080", "", false},
+		{"http://127.0.0.1", "", false},
+		{"http://127.0.0.1:8080/json", "", false},
+		{"http://user@127.0.0.1:8080", "", false},
+		{"http://127.0.0.1:8080?x=1", "", false},
+		{"http://%zz", "", false},
+	} {
+		got, err := parseTarget(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseTarget(%q) = %q, %v; want %q, ok=%v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
