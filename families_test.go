@@ -25,16 +25,29 @@ type variant struct {
 	// clientTimeWait: every op leaves a TIME_WAIT socket on the client side
 	// (fresh HTTP/2 connections); see checkPortBudget.
 	clientTimeWait bool
-	newOp          func(c clients.Client, t target) op
+	// manyConns: one op sends several requests at once, which may open
+	// connections at any op; the row makes no claim about reuse.
+	manyConns bool
+	newOp     func(c clients.Client, t target) op
+}
+
+// op builds v's op for c and t, with the connection rule of the row
+// checked on every op (see connChecked).
+func (v variant) op(c clients.Client, t target) op {
+	return connChecked(v.newOp(c, t), t, v)
 }
 
 // A target is where a variant's requests go.
 type target struct {
 	base  string // "http://host:port"
 	proto int    // the HTTP major version every answer must come over
-	// conns, when set, counts the connections the server has accepted so
-	// far (the in-process h2c servers count them).
+	// conns, when set, is the number of connections the server holds now
+	// (the in-process h2c servers count them).
 	conns func() int
+	// opened, when set, is the number of connections the server has
+	// accepted so far (the in-process servers count them; a server named
+	// by HTTPBENCH_TARGET cannot).
+	opened func() int
 }
 
 // An op is one timed operation of a scenario, validated. With full set it

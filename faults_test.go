@@ -21,12 +21,15 @@ import (
 )
 
 // A fault is a wrong answer a careless check would accept: a server that
-// rewrites its successful answers (alter), or a client that hands back stale
-// results (wrap). Every leaf of every family must fail against each of them.
+// rewrites its successful answers (alter), a server that closes every
+// connection after its answer (closeConn), or a client that hands back
+// stale results (wrap). Every leaf of every family must fail against each
+// of them.
 type fault struct {
-	name  string
-	alter func(status int, body []byte) (int, []byte)
-	wrap  func(clients.Client) *staleClient
+	name      string
+	alter     func(status int, body []byte) (int, []byte)
+	closeConn bool
+	wrap      func(clients.Client) *staleClient
 	// skip names the families the fault cannot apply to, and why.
 	skip map[string]string
 }
@@ -56,6 +59,9 @@ var faults = []fault{
 	{name: "padded", alter: func(s int, b []byte) (int, []byte) {
 		return s, slices.Concat([]byte(" "), b, []byte("\n"))
 	}},
+	// conn_close: every HTTP/1.1 answer says Connection: close, so a
+	// pooled row would silently measure a new connection per request.
+	{name: "conn_close", closeConn: true},
 	{name: "stale", wrap: newStaleClient, skip: map[string]string{
 		"H1Concurrent": "its workers share one client, so a stale client would hand one worker's buffer to another (a data race, not a check); each worker runs the H1GetBytes op, which this fault covers",
 		"H2Concurrent": "as H1Concurrent; each worker runs the H2Get op",
@@ -67,6 +73,10 @@ var faults = []fault{
 func faultyServers(t *testing.T, f fault) servers {
 	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		fixtures.Handler(ctx)
+		if f.closeConn {
+			ctx.SetConnectionClose()
+			return
+		}
 		if s := ctx.Response.StatusCode(); s == http.StatusOK || s == http.StatusPartialContent {
 			s, b := f.alter(s, ctx.Response.Body())
 			ctx.SetStatusCode(s)
@@ -87,7 +97,7 @@ func faultyServers(t *testing.T, f fault) servers {
 		w.Write(body)
 	})
 	return servers{
-		h1: h1.URL(),
+		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened},
 		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
 			return benchtest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...).URL()
 		},
@@ -107,7 +117,7 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 		}{{"full", true}, {"loop", false}} {
 			t.Run("fault="+f.name+"/check="+check.name, func(t *testing.T) {
 				s := defaultServers(t, families...)
-				if f.alter != nil {
+				if f.alter != nil || f.closeConn {
 					s = faultyServers(t, f)
 				}
 				for _, fam := range families {
@@ -118,8 +128,24 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 						eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
 							tg := s.target(t, v)
 							c := benchtest.NewClient(t, cf, v.cfg)
+							if f.closeConn {
+								switch {
+								case v.cfg.H2C != nil:
+									t.Skip("HTTP/2 has no Connection: close; H2Concurrent counts its one connection itself")
+								case v.cfg.Fresh || v.manyConns:
+									t.Skip("the row makes no claim that connections are reused")
+								}
+								o := v.op(c, tg)
+								for range reuseGrace + 1 {
+									if err := o(check.full); err != nil {
+										t.Logf("caught: %v", err)
+										return
+									}
+								}
+								t.Fatal("a pooled row passed with a new connection per request")
+							}
 							if f.wrap == nil {
-								if err := v.newOp(c, tg)(check.full); err == nil {
+								if err := v.op(c, tg)(check.full); err == nil {
 									t.Fatal("op succeeded against a faulty server")
 								} else {
 									t.Logf("caught: %v", err)
@@ -128,7 +154,7 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 							}
 							// A stale client answers the first op truly.
 							sc := f.wrap(c)
-							o := v.newOp(sc, tg)
+							o := v.op(sc, tg)
 							if err := o(check.full); err != nil {
 								t.Fatalf("first op: %v", err)
 							}

@@ -91,13 +91,48 @@ func getBytesOp(c clients.Client, url string, want []byte, proto int, r bufRule)
 func bodyOp(want []byte, proto int, r bufRule, do func(dst []byte) (clients.Meta, []byte, error)) op {
 	var prev []byte
 	return func(full bool) error {
-		fixtures.Poison(prev, want)
+		fixtures.Poison(prev, want, full)
 		m, b, err := do(prev)
 		prev = b
 		if err := checkMeta(m, err, 200, proto); err != nil {
 			return err
 		}
 		return fixtures.CheckBody(b, want, full)
+	}
+}
+
+// reuseGrace is how many ops a pooled row may open connections in: the
+// first opens one, and net/http's h2c transport can hand its new
+// connection to the first request a moment before its pool has it, so the
+// second may dial another.
+const reuseGrace = 2
+
+// connChecked wraps o with the row's connection rule, where the server
+// counts its connections: a pooled row opens no connection after its first
+// reuseGrace ops (a server that closes every connection, or an adapter that
+// stops draining bodies, would otherwise turn it into a fresh-connection
+// row without a word), and a fresh row (conn=fresh) exactly one per op.
+// Rows of concurrent requests make no claim (H2Concurrent checks its one
+// connection itself).
+func connChecked(o op, t target, v variant) op {
+	if t.opened == nil || v.manyConns {
+		return o
+	}
+	ops := 0
+	return func(full bool) error {
+		before := t.opened()
+		if err := o(full); err != nil {
+			return err
+		}
+		ops++
+		n := t.opened() - before
+		switch {
+		case v.cfg.Fresh && n != 1:
+			return fmt.Errorf("op %d opened %d connections, want 1 (conn=fresh)", ops, n)
+		case !v.cfg.Fresh && n != 0 && ops > reuseGrace:
+			return fmt.Errorf("op %d opened %d new connections, want 0: the connection was not kept alive", ops, n)
+		}
+		return nil
 	}
 }
 
@@ -134,7 +169,7 @@ func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) vari
 // until one of them reuses it (see primeOne), and every op checks, where
 // the server counts connections, that there is still exactly one.
 func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
-	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg,
+	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg, manyConns: true,
 		newOp: func(c clients.Client, t target) op {
 			ops := make([]op, n)
 			for i := range ops {

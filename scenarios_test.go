@@ -12,15 +12,17 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
-// TestScenarios runs one op of every benchmark leaf with full validation.
+// TestScenarios runs a few ops of every benchmark leaf with full
+// validation, enough for the row's connection rule to be checked (a pooled
+// row opens nothing after its first reuseGrace ops).
 func TestScenarios(t *testing.T) {
 	s := defaultServers(t, families...)
 	for _, f := range families {
 		t.Run(f.name, func(t *testing.T) {
 			eachLeaf(t, f, func(t *testing.T, v variant, cf clients.Factory) {
 				tg := s.target(t, v) // the server first: cleanups run last-in first-out
-				o := v.newOp(benchtest.NewClient(t, cf, v.cfg), tg)
-				for i := range 2 { // the second op may run on a reused connection
+				o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
+				for i := range reuseGrace + 1 {
 					if err := o(true); err != nil {
 						t.Fatalf("op %d: %v", i, err)
 					}
@@ -72,7 +74,7 @@ func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 			var conns benchtest.Conns
 			srv := benchtest.StartH2C(t, *v.cfg.H2C, benchtest.WithConns(&conns))
 			tg := target{base: srv.URL(), proto: 2, conns: conns.Open}
-			o := v.newOp(benchtest.NewClient(t, cf, v.cfg), tg)
+			o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
 			if err := o(true); err != nil { // opens the connection
 				t.Fatalf("first op: %v", err)
 			}

@@ -13,7 +13,7 @@ import (
 
 // servers says where variants send their requests.
 type servers struct {
-	h1 string // base URL of the HTTP/1.1 fixture server
+	h1 target // the HTTP/1.1 fixture server
 	// h2 starts an h2c fixture server with window w for the life of tb.
 	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string
 }
@@ -28,7 +28,7 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 	}}
 	for _, f := range fs {
 		for _, v := range f.variants {
-			if v.cfg.H2C == nil && s.h1 == "" {
+			if v.cfg.H2C == nil && s.h1.base == "" {
 				s.h1 = h1Target(tb)
 			}
 		}
@@ -42,9 +42,9 @@ func (s servers) target(tb testing.TB, v variant) target {
 	if v.cfg.H2C != nil {
 		conns := new(benchtest.Conns)
 		base := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
-		return target{base: base, proto: 2, conns: conns.Open}
+		return target{base: base, proto: 2, conns: conns.Open, opened: conns.Opened}
 	}
-	return target{base: s.h1, proto: 1}
+	return s.h1
 }
 
 // TargetEnv names the environment variable that points the HTTP/1.1
@@ -65,19 +65,20 @@ func parseTarget(s string) (string, error) {
 	return strings.TrimSuffix(u.String(), "/"), nil
 }
 
-// h1Target returns the base URL of the HTTP/1.1 fixture server: the one
-// HTTPBENCH_TARGET names, or a new in-process server that is closed when tb
-// ends.
-func h1Target(tb testing.TB) string {
+// h1Target returns the HTTP/1.1 fixture server: the one HTTPBENCH_TARGET
+// names (whose connections the suite cannot count), or a new in-process
+// server that is closed when tb ends.
+func h1Target(tb testing.TB) target {
 	tb.Helper()
 	if s := os.Getenv(TargetEnv); s != "" {
 		base, err := parseTarget(s)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		return base
+		return target{base: base, proto: 1}
 	}
-	return benchtest.Start(tb).URL()
+	srv := benchtest.Start(tb)
+	return target{base: srv.URL(), proto: 1, opened: srv.Opened}
 }
 
 func TestParseTarget(t *testing.T) {

@@ -112,7 +112,10 @@ type Client interface {
 	// GetBytes GETs url and returns the whole body in a new slice.
 	GetBytes(url string) (Meta, []byte, error)
 	// GetBytesInto GETs url and reads the whole body into dst[:0], growing
-	// it as needed, and returns it.
+	// it as needed, and returns it. The net/http-based clients read with
+	// bytes.Buffer.ReadFrom, which wants bytes.MinRead (512) bytes free
+	// beyond the body to see its end: a buffer of exactly the body's size
+	// is grown once, and the grown one is reused from then on.
 	GetBytesInto(url string, dst []byte) (Meta, []byte, error)
 	// GetText GETs url and returns the body as a string.
 	GetText(url string) (Meta, string, error)

@@ -7,11 +7,11 @@
 // Why not go test -count=N: it runs the N samples of one leaf (one
 // benchmark with no sub-benchmarks) back to back, then the next leaf's. A
 // machine that drifts (heat, frequency, a neighbour waking up) then reads as
-// a difference between leaves: two leaves doing identical work measured
-// 13.5 % apart (p=0.002) that way. And leaves that share a process share its
-// state: fasthttp's byte-buffer pool is shared by its server and its client,
-// so the Upload leaf's B/op is 1 KiB alone but 884 KiB after 50,000 other
-// ops of other leaves.
+// a difference between leaves: two leaves doing identical work came out
+// "significantly" different that way. And leaves that share a process share
+// its state: fasthttp's byte-buffer pool is shared by its server and its
+// client, so what a leaf allocates can depend on the leaves that ran before
+// it.
 //
 // What benchrun does instead, in the spirit of golang.org/x/benchmarks'
 // bent:
