@@ -250,6 +250,12 @@ func runEcho(t *testing.T, base string, hc *http.Client) {
 // fixtures.MaxBytes (16 MiB).
 const tooLarge = 18_000_000
 
+// The multipart boundary of runTooLarge's forms.
+const (
+	boundary = "routetest-too-large-boundary"
+	formType = "multipart/form-data; boundary=" + boundary
+)
+
 // runTooLarge checks the limit on request bodies: a declared length over
 // fixtures.MaxBytes gets 413 (over HTTP/1.1 with Connection: close), and so
 // does a multipart body of unknown length that grows past it; an echo of
@@ -257,23 +263,10 @@ const tooLarge = 18_000_000
 // request.
 func runTooLarge(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
-	const boundary = "routetest-too-large-boundary"
-	formType := "multipart/form-data; boundary=" + boundary
 	for _, path := range []string{"/echo", "/multipart"} {
 		t.Run(fmt.Sprintf("POST %s Content-Length: %d", path, tooLarge), func(t *testing.T) {
 			body := io.MultiReader(bytes.NewReader(fixtures.Bytes(fixtures.MaxBytes)), bytes.NewReader(fixtures.Bytes(tooLarge-fixtures.MaxBytes)))
-			req, err := http.NewRequest("POST", base+path, body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			req.ContentLength = tooLarge
-			req.Header.Set("Content-Type", formType)
-			resp, err := hc.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, got := postLength(t, hc, base+path, body, tooLarge)
 			if resp.StatusCode != http.StatusRequestEntityTooLarge {
 				t.Errorf("status %d, want 413 (body %.80q)", resp.StatusCode, got)
 			}
@@ -289,18 +282,7 @@ func runTooLarge(t *testing.T, base string, hc *http.Client) {
 	}
 	t.Run("POST /multipart chunked past the limit", func(t *testing.T) {
 		body := past("--"+boundary+"\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\r\n\r\n", "\r\n--"+boundary+"--\r\n")
-		req, err := http.NewRequest("POST", base+"/multipart", body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.ContentLength = -1
-		req.Header.Set("Content-Type", formType)
-		resp, err := hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		resp, got := postLength(t, hc, base+"/multipart", body, -1)
 		if resp.StatusCode != http.StatusRequestEntityTooLarge {
 			t.Errorf("status %d, want 413 (body %.80q)", resp.StatusCode, got)
 		}
@@ -353,4 +335,24 @@ func checkReused(t *testing.T, base string, hc *http.Client, reused bool) {
 	if reused && !info.Reused {
 		t.Errorf("the next request did not reuse the connection")
 	}
+}
+
+// postLength POSTs body to url as a multipart form (the Content-Type
+// /multipart wants; /echo ignores it) with Content-Length length (-1:
+// chunked) and returns the answer with its body read and closed.
+func postLength(t *testing.T, hc *http.Client, url string, body io.Reader, length int64) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest("POST", url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = length
+	req.Header.Set("Content-Type", formType)
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, got
 }
