@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptrace"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,6 +44,9 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/", status: 200, wantBody: fixtures.IndexBody(), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeText},
 		{method: "GET", path: "/json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
 		{method: "HEAD", path: "/json", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: "30"},
+		{method: "GET", path: "/json600k", status: 200, wantBody: fixtures.JSON600KBody(), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "HEAD", path: "/json600k", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(fixtures.JSON600KBody()))},
+		{method: "POST", path: "/json600k", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/bytes/0", status: 200, wantBody: []byte{}, wantLen: -1},
 		{method: "GET", path: "/bytes/1", status: 200, wantBody: fixtures.Bytes(1), wantLen: -1},
 		{method: "GET", path: "/bytes/65536", status: 200, wantBody: fixtures.Bytes(65536), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeBinary},
