@@ -127,51 +127,58 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 						}
 						eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
 							tg := s.target(t, v)
-							c := benchtest.NewClient(t, cf, v.cfg)
-							if f.closeConn {
-								switch {
-								case v.cfg.H2C != nil:
-									t.Skip("HTTP/2 has no Connection: close; H2Concurrent counts its one connection itself")
-								case v.cfg.Fresh || v.manyConns:
-									t.Skip("the row makes no claim that connections are reused")
-								}
-								o := v.op(c, tg)
-								for range reuseGrace + 1 {
-									if err := o(check.full); err != nil {
-										t.Logf("caught: %v", err)
-										return
-									}
-								}
-								t.Fatal("a pooled row passed with a new connection per request")
-							}
-							if f.wrap == nil {
-								if err := v.op(c, tg)(check.full); err == nil {
-									t.Fatal("op succeeded against a faulty server")
-								} else {
-									t.Logf("caught: %v", err)
-								}
-								return
-							}
-							// A stale client answers the first op truly.
-							sc := f.wrap(c)
-							o := v.op(sc, tg)
-							if err := o(check.full); err != nil {
-								t.Fatalf("first op: %v", err)
-							}
-							err := o(check.full)
-							switch {
-							case sc.served.Load() == 0 && err == nil:
-								t.Skip("the op keeps no body in memory: nothing to hand back stale")
-							case err == nil:
-								t.Fatal("op succeeded with a stale answer")
-							default:
-								t.Logf("caught: %v", err)
-							}
+							checkCaught(t, f, check.full, v, benchtest.NewClient(t, cf, v.cfg), tg)
 						})
 					})
 				}
 			})
 		}
+	}
+}
+
+// checkCaught runs v's op for c against tg under fault f, with the full
+// or the in-loop check, and fails t unless the op reports an error: on the
+// first op for a faulty server, within reuseGrace+1 ops for a server that
+// closes its connections, on the second op for a stale client (whose first
+// answer is true). It skips leaves the fault cannot apply to.
+func checkCaught(t *testing.T, f fault, full bool, v variant, c clients.Client, tg target) {
+	t.Helper()
+	switch {
+	case f.closeConn:
+		switch {
+		case v.cfg.H2C != nil:
+			t.Skip("HTTP/2 has no Connection: close; H2Concurrent counts its one connection itself")
+		case v.cfg.Fresh || v.manyConns:
+			t.Skip("the row makes no claim that connections are reused")
+		}
+		o := v.op(c, tg)
+		for range reuseGrace + 1 {
+			if err := o(full); err != nil {
+				t.Logf("caught: %v", err)
+				return
+			}
+		}
+		t.Fatal("a pooled row passed with a new connection per request")
+	case f.wrap != nil:
+		sc := f.wrap(c)
+		o := v.op(sc, tg)
+		if err := o(full); err != nil {
+			t.Fatalf("first op: %v", err)
+		}
+		err := o(full)
+		switch {
+		case sc.served.Load() == 0 && err == nil:
+			t.Skip("the op keeps no body in memory: nothing to hand back stale")
+		case err == nil:
+			t.Fatal("op succeeded with a stale answer")
+		}
+		t.Logf("caught: %v", err)
+	default:
+		err := v.op(c, tg)(full)
+		if err == nil {
+			t.Fatal("op succeeded against a faulty server")
+		}
+		t.Logf("caught: %v", err)
 	}
 }
 

@@ -74,7 +74,7 @@ func multipartOp(form fixtures.Form) func(clients.Client, target) op {
 			return fail
 		}
 		url := t.base + "/multipart"
-		return bodyOp(want, t.proto, bufFresh, func([]byte) (clients.Meta, []byte, error) {
+		return bodyOp(want, t.proto, func([]byte) (clients.Meta, []byte, error) {
 			return mp.PostMultipart(url, form)
 		})
 	}
@@ -92,7 +92,7 @@ func uploadOp(n int) func(clients.Client, target) op {
 		url := t.base + "/echo"
 		rd := bytes.NewReader(payload)
 		body := &struct{ io.Reader }{rd} // no Len method: the clients cannot see the length
-		return bodyOp(payload, t.proto, bufFresh, func([]byte) (clients.Meta, []byte, error) {
+		return bodyOp(payload, t.proto, func([]byte) (clients.Meta, []byte, error) {
 			rd.Reset(payload)
 			return up.Upload(url, fixtures.ContentTypeBinary, body)
 		})

@@ -60,10 +60,12 @@ func post(n int, r bufRule) func(clients.Client, target) op {
 	return func(c clients.Client, t target) op {
 		body := fixtures.Bytes(n)
 		url := t.base + "/echo"
-		return bodyOp(body, t.proto, r, func(dst []byte) (clients.Meta, []byte, error) {
-			if r == bufReused {
+		if r == bufReused {
+			return bodyOp(body, t.proto, func(dst []byte) (clients.Meta, []byte, error) {
 				return c.PostInto(url, fixtures.ContentTypeBinary, body, dst)
-			}
+			})
+		}
+		return bodyOp(body, t.proto, func([]byte) (clients.Meta, []byte, error) {
 			return c.Post(url, fixtures.ContentTypeBinary, body)
 		})
 	}
@@ -71,24 +73,26 @@ func post(n int, r bufRule) func(clients.Client, target) op {
 
 // getBytesOp GETs url under rule r and checks the body against want.
 func getBytesOp(c clients.Client, url string, want []byte, proto int, r bufRule) op {
-	return bodyOp(want, proto, r, func(dst []byte) (clients.Meta, []byte, error) {
-		if r == bufReused {
+	if r == bufReused {
+		return bodyOp(want, proto, func(dst []byte) (clients.Meta, []byte, error) {
 			return c.GetBytesInto(url, dst)
-		}
+		})
+	}
+	return bodyOp(want, proto, func([]byte) (clients.Meta, []byte, error) {
 		return c.GetBytes(url)
 	})
 }
 
 // bodyOp is the op of every exchange that returns a body in memory: do
-// gets the previous op's result (the buffer to fill under bufReused; under
-// bufFresh it must not be used) and returns the new one, which must be
+// gets the previous op's result (the buffer to fill under bufReused; a
+// bufFresh exchange ignores it) and returns the new one, which must be
 // want, with status 200 over proto.
 //
 // Every answer of a row is the same bytes, so a client that handed back
 // the previous op's buffer untouched would pass a plain comparison. Before
 // each op the bytes that the check compares are poisoned in the previous
 // result, which the op owns under both rules: a stale answer then fails.
-func bodyOp(want []byte, proto int, r bufRule, do func(dst []byte) (clients.Meta, []byte, error)) op {
+func bodyOp(want []byte, proto int, do func(dst []byte) (clients.Meta, []byte, error)) op {
 	var prev []byte
 	return func(full bool) error {
 		fixtures.Poison(prev, want, full)
