@@ -20,6 +20,24 @@ func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+// checkGolden compares got with the golden file (rewriting it first with
+// -update) and reports the lines that differ.
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
+	}
+}
+
 // TestGolden renders each input and compares the Markdown with its golden
 // file; every family gets a well-formed SVG naming its clients.
 func TestGolden(t *testing.T) {
@@ -50,19 +68,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := "testdata/" + tc.name + ".golden.md"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("report differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
-			}
+			checkGolden(t, "testdata/"+tc.name+".golden.md", got)
 			for _, w := range tc.wants {
 				if !strings.Contains(string(got), w) {
 					t.Errorf("report lacks %q", w)

@@ -27,19 +27,7 @@ func TestReadmeGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/readme.golden.md"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("README differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
-	}
+	checkGolden(t, "testdata/readme.golden.md", got)
 	for _, w := range []string{
 		"Generated from [docs/runner.txt](docs/runner.txt) by `cmd/benchreport`: machine Linux x86_64, 2 CPUs, AMD EPYC, Go go1.26.8, date 2027-01-15T03:00:00Z, commit 89abcdef0123, rounds 6",
 		"| `H1Download/size=1MiB/buf=reused` |",
