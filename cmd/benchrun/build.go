@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 )
 
 // A side is one version of the root package, built: the working tree, or
@@ -64,14 +66,7 @@ func (w *workspace) close() {
 // disk, named by its HEAD commit, with -dirty appended when tracked files
 // have changes (untracked files do not count), or "unknown" outside git.
 func (w *workspace) workingTree(ctx context.Context) *side {
-	commit := "unknown"
-	if head, err := output(ctx, w.modRoot, "git", "rev-parse", "--short=12", "--verify", "--quiet", "HEAD"); err == nil {
-		commit = head
-		if err := exec.CommandContext(ctx, "git", "-C", w.modRoot, "diff", "--quiet", "HEAD", "--").Run(); err != nil {
-			commit += "-dirty"
-		}
-	}
-	return &side{commit: commit, dir: w.modRoot}
+	return &side{commit: runinfo.Commit(ctx, w.modRoot), dir: w.modRoot}
 }
 
 // commits resolves refs to commits and checks each out in a temporary

@@ -64,6 +64,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/progress"
 )
 
 func main() {
@@ -156,14 +158,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	w := newResultWriter(out, width)
 	w.header(runConfig(ctx, ws.modRoot, first.commit, opt, start), first.config)
-	prog := newProgress(stderr, opt.rounds, len(plan))
+	prog := progress.New(stderr, "benchrun", opt.rounds, len(plan))
 	for _, r := range plan {
 		s := sides[r.Side]
 		what := leaves[r.Leaf]
 		if s.name != "" {
 			what += " (" + s.name + ")"
 		}
-		prog.begin(r, what)
+		prog.Begin(r.Round, what)
 		res, err := runLeaf(ctx, s, leaves[r.Leaf], opt.benchtime)
 		if err != nil {
 			return fmt.Errorf("round %d: %w", r.Round+1, err)
@@ -171,7 +173,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if err := w.result(s.commit, res); err != nil {
 			return err
 		}
-		prog.end()
+		prog.End()
 	}
 	if err := out.commit(); err != nil {
 		return err

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 )
 
 // units is the unit metadata written after the configuration lines, in
@@ -87,30 +89,11 @@ func runConfig(ctx context.Context, modRoot, commit string, opt *options, start 
 		{"commit", commit},
 		{"date", start.UTC().Format(time.RFC3339)},
 		{"go", goVersion},
-		{"machine", machine(ctx)},
+		{"machine", runinfo.Machine(ctx)},
 		{"rounds", fmt.Sprint(opt.rounds)},
 		{"benchtime", opt.benchtime},
 		{"order", order},
 	}
-}
-
-// machine describes the machine as uname -sm does, with its CPU count and,
-// where /proc/cpuinfo exists, its CPU model: "Linux x86_64, 2 CPUs, AMD EPYC".
-func machine(ctx context.Context) string {
-	m, err := output(ctx, "", "uname", "-sm")
-	if err != nil {
-		m = runtime.GOOS + " " + runtime.GOARCH
-	}
-	m += fmt.Sprintf(", %d CPUs", runtime.NumCPU())
-	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for line := range strings.Lines(string(info)) {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				m += ", " + strings.TrimSpace(v)
-				break
-			}
-		}
-	}
-	return m
 }
 
 // outFile is where the results go: stdout, or a temporary file beside the

@@ -1,0 +1,48 @@
+// Package runinfo describes where a run happened, for the configuration
+// lines at the top of the suite's result files: the machine and the commit
+// of the working tree.
+package runinfo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+)
+
+// Machine describes this machine as uname -sm does, with its CPU count
+// and, where /proc/cpuinfo exists, its CPU model: "Linux x86_64, 2 CPUs,
+// AMD EPYC".
+func Machine(ctx context.Context) string {
+	m := runtime.GOOS + " " + runtime.GOARCH
+	if out, err := exec.CommandContext(ctx, "uname", "-sm").Output(); err == nil {
+		m = strings.TrimSpace(string(out))
+	}
+	m += fmt.Sprintf(", %d CPUs", runtime.NumCPU())
+	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(info)) {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m += ", " + strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
+
+// Commit names the working tree in dir by its HEAD commit (12 hex digits),
+// with -dirty appended when tracked files have changes (untracked files do
+// not count), or "unknown" outside git.
+func Commit(ctx context.Context, dir string) string {
+	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--short=12", "--verify", "--quiet", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	commit := strings.TrimSpace(string(out))
+	if err := exec.CommandContext(ctx, "git", "-C", dir, "diff", "--quiet", "HEAD", "--").Run(); err != nil {
+		commit += "-dirty"
+	}
+	return commit
+}
