@@ -11,6 +11,10 @@
 //     the largest concurrency any scenario uses). net/http keeps 2 idle
 //     connections per host by default; resty and retryablehttp GOMAXPROCS+1;
 //     fasthttp allows 512 connections per host by default and is left there.
+//     Config.LibraryPool leaves these limits at the library's defaults
+//     instead (see Connection limits below), and Config.MaxConns caps the
+//     connections per host the library's own way; both are for the load
+//     generator's overload mode, not for the benchmark rows.
 //   - no proxy from the environment: net/http, resty and retryablehttp read
 //     HTTP_PROXY by default; fasthttp and raw never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
@@ -32,9 +36,38 @@
 // measures them rather than equalising them; what differs between the two
 // ways is a level of the benchmark name (buf=fresh|reused), never a
 // difference between clients on one row.
+//
+// # Connection limits
+//
+// What each client does with its own defaults (Config.LibraryPool) when
+// offered more concurrent requests to one host than it has connections:
+//
+//   - nethttp (and xnethttp2): http.DefaultTransport's limits. No cap on
+//     connections per host (MaxConnsPerHost 0): every request that finds no
+//     idle connection dials a new one, without bound. Of those, 2 per host
+//     stay idle afterwards (MaxIdleConnsPerHost 0 means
+//     http.DefaultMaxIdleConnsPerHost, 2; 100 idle in all): the rest are
+//     closed, so the next burst dials again.
+//   - resty v2 (its own transport) and retryablehttp (go-cleanhttp's
+//     DefaultPooledTransport): the same, except GOMAXPROCS+1 idle per host.
+//   - fasthttp: at most 512 connections per host
+//     (fasthttp.DefaultMaxConnsPerHost), all of which stay idle until
+//     MaxIdleConnDuration (10 s); a request beyond them fails at once with
+//     fasthttp.ErrNoFreeConns (it waits only if MaxConnWaitTimeout is set,
+//     which the suite never does).
+//   - raw: no cap, DefaultMaxConnsPerHost idle per host.
+//
+// With Config.MaxConns = N the net/http-based clients set the transport's
+// MaxConnsPerHost to N: a request beyond N waits for a connection (until
+// its timeout); fasthttp sets its MaxConnsPerHost to N and fails fast with
+// fasthttp.ErrNoFreeConns; raw fails fast the same way with ErrNoFreeConns.
+// In every case the idle pool per host is raised to at least N, so that N
+// caps connections, not reuse. TestLibraryPoolKeepsIdle and TestMaxConns
+// check these on the wire.
 package clients
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -64,21 +97,48 @@ type Config struct {
 	// HTTP/2 connection) per request, the way each library's users ask for
 	// it.
 	Fresh bool
+	// LibraryPool leaves the connection-pool limits at the library's
+	// defaults (see Connection limits in the package doc) instead of the
+	// fairness setting; the rest of the fairness settings stay. It
+	// replaces MaxConnsPerHost: setting both is an error from Factory.New,
+	// not a silent choice of one.
+	LibraryPool bool
+	// MaxConns, when positive, caps the connections per host, idle plus in
+	// use, the library's own way (see Connection limits): the
+	// net/http-based clients make a request wait for a connection, fasthttp
+	// and raw fail it at once (fasthttp.ErrNoFreeConns, ErrNoFreeConns).
+	// It also raises the idle pool per host to at least MaxConns. It works
+	// with and without LibraryPool, and over HTTP/1.1 is tested for every
+	// client of HTTP1.
+	MaxConns int
 }
+
+// ErrNoFreeConns is raw's error for a request that finds Config.MaxConns
+// connections to its host already in use: raw fails fast, as fasthttp
+// does with fasthttp.ErrNoFreeConns.
+var ErrNoFreeConns = errors.New("clients: raw: no free connections to the host (Config.MaxConns)")
 
 // errNoH2C is returned by the HTTP/1.1-only clients when asked for HTTP/2.
 func errNoH2C(name string) error {
 	return fmt.Errorf("clients: %s does not speak HTTP/2", name)
 }
 
-func (c Config) withDefaults() Config {
+// withDefaults fills in the defaults and rejects contradictory settings.
+// With LibraryPool, MaxConnsPerHost stays 0.
+func (c Config) withDefaults() (Config, error) {
+	if c.MaxConns < 0 {
+		return c, fmt.Errorf("clients: Config.MaxConns %d < 0", c.MaxConns)
+	}
+	if c.LibraryPool && c.MaxConnsPerHost != 0 {
+		return c, errors.New("clients: Config.LibraryPool and Config.MaxConnsPerHost both set; use MaxConns to cap connections")
+	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}
-	if c.MaxConnsPerHost <= 0 {
+	if !c.LibraryPool && c.MaxConnsPerHost <= 0 {
 		c.MaxConnsPerHost = DefaultMaxConnsPerHost
 	}
-	return c
+	return c, nil
 }
 
 // Meta is what a request reports besides its body.

@@ -16,7 +16,8 @@ import (
 // recommends for speed: Get(dst, url) reads the body straight into a
 // caller-owned buffer, and other requests use pooled Request/Response
 // objects. Its defaults already allow 512 connections per host (raised only
-// if Config asks for more) and read no proxy settings.
+// if Config asks for more, set by Config.MaxConns) and read no proxy
+// settings.
 //
 // Deviations from the defaults: MaxIdemponentCallAttempts 5 → 1, because
 // fasthttp otherwise retries a failed GET up to five times; the timeout.
@@ -30,7 +31,10 @@ type fastHTTP struct {
 }
 
 func newFastHTTP(cfg Config) (Client, error) {
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	if cfg.H2C != nil {
 		return nil, errNoH2C(FastHTTP)
 	}
@@ -39,8 +43,13 @@ func newFastHTTP(cfg Config) (Client, error) {
 		WriteTimeout:              cfg.Timeout,
 		MaxIdemponentCallAttempts: 1,
 	}
-	if cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
+	if !cfg.LibraryPool && cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
 		hc.MaxConnsPerHost = cfg.MaxConnsPerHost
+	}
+	if cfg.MaxConns > 0 {
+		// Beyond it, fasthttp.ErrNoFreeConns at once: MaxConnWaitTimeout
+		// stays 0, fasthttp's default.
+		hc.MaxConnsPerHost = cfg.MaxConns
 	}
 	return &fastHTTP{hc: hc, timeout: cfg.Timeout, fresh: cfg.Fresh}, nil
 }

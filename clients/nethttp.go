@@ -19,7 +19,10 @@ type netHTTP struct {
 }
 
 func newNetHTTP(cfg Config) (Client, error) {
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	configureTransport(t, cfg)
 	return &netHTTP{name: NetHTTP, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
@@ -28,7 +31,10 @@ func newNetHTTP(cfg Config) (Client, error) {
 // newXNetHTTP2 is golang.org/x/net/http2's client over h2c; see
 // h2c.ConfigureXNetTransport for why it is set up through an http.Transport.
 func newXNetHTTP2(cfg Config) (Client, error) {
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	if cfg.H2C == nil {
 		return nil, fmt.Errorf("clients: %s speaks only HTTP/2: set Config.H2C", XNetHTTP2)
 	}

@@ -26,9 +26,11 @@ import (
 // when only the syscalls, the server and the HTTP bytes remain.
 type raw struct {
 	cfg     Config
+	maxIdle int      // idle connections kept per host
 	targets sync.Map // url string -> *rawTarget
 	mu      sync.Mutex
 	idle    map[string][]*rawConn // by host:port
+	open    map[string]int        // connections per host:port, idle and in use
 	closed  bool
 }
 
@@ -51,11 +53,24 @@ func RawGetRequest(host, path string) []byte {
 	return []byte("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: raw\r\n\r\n")
 }
 
+// newRaw: raw has no library defaults, so with Config.LibraryPool it keeps
+// DefaultMaxConnsPerHost idle per host and has no cap; Config.MaxConns caps
+// the connections per host, and a request beyond the cap fails at once
+// with ErrNoFreeConns, as fasthttp's do.
 func newRaw(cfg Config) (Client, error) {
 	if cfg.H2C != nil {
 		return nil, errNoH2C(Raw)
 	}
-	return &raw{cfg: cfg.withDefaults(), idle: make(map[string][]*rawConn)}, nil
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	maxIdle := cfg.MaxConnsPerHost
+	if cfg.LibraryPool {
+		maxIdle = DefaultMaxConnsPerHost
+	}
+	maxIdle = max(maxIdle, cfg.MaxConns)
+	return &raw{cfg: cfg, maxIdle: maxIdle, idle: make(map[string][]*rawConn), open: make(map[string]int)}, nil
 }
 
 func (c *raw) Name() string { return Raw }
@@ -93,19 +108,36 @@ func (c *raw) conn(addr string) (*rawConn, error) {
 		c.mu.Unlock()
 		return rc, nil
 	}
+	if c.cfg.MaxConns > 0 && c.open[addr] >= c.cfg.MaxConns {
+		c.mu.Unlock()
+		return nil, ErrNoFreeConns
+	}
+	c.open[addr]++
 	c.mu.Unlock()
 	nc, err := net.DialTimeout("tcp", addr, c.cfg.Timeout)
 	if err != nil {
+		c.mu.Lock()
+		c.open[addr]--
+		c.mu.Unlock()
 		return nil, err
 	}
 	return &rawConn{nc: nc, br: bufio.NewReaderSize(nc, 16<<10)}, nil
 }
 
+// drop closes a connection that is not going back to the pool.
+func (c *raw) drop(addr string, rc *rawConn) {
+	rc.nc.Close()
+	c.mu.Lock()
+	c.open[addr]--
+	c.mu.Unlock()
+}
+
 func (c *raw) put(addr string, rc *rawConn) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed || c.cfg.Fresh || len(c.idle[addr]) >= c.cfg.MaxConnsPerHost {
+	if c.closed || c.cfg.Fresh || len(c.idle[addr]) >= c.maxIdle {
 		rc.nc.Close()
+		c.open[addr]--
 		return
 	}
 	c.idle[addr] = append(c.idle[addr], rc)
@@ -119,7 +151,7 @@ func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []b
 		return Meta{}, dst, err
 	}
 	if err := rc.nc.SetDeadline(time.Now().Add(c.cfg.Timeout)); err != nil {
-		rc.nc.Close()
+		c.drop(t.addr, rc)
 		return Meta{}, dst, err
 	}
 	rc.buf = head(rc.buf[:0])
@@ -132,18 +164,18 @@ func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []b
 		_, err = rc.nc.Write(body)
 	}
 	if err != nil {
-		rc.nc.Close()
+		c.drop(t.addr, rc)
 		return Meta{}, dst, err
 	}
 	status, keep, dst, err := readResponse(rc.br, dst[:0])
 	if err != nil {
-		rc.nc.Close()
+		c.drop(t.addr, rc)
 		return Meta{}, dst, fmt.Errorf("raw: %w", err)
 	}
 	if keep {
 		c.put(t.addr, rc)
 	} else {
-		rc.nc.Close()
+		c.drop(t.addr, rc)
 	}
 	return Meta{Status: status, ProtoMajor: 1}, dst, nil
 }
@@ -266,6 +298,7 @@ func (c *raw) Close() error {
 		for _, rc := range conns {
 			rc.nc.Close()
 		}
+		c.open[addr] -= len(conns)
 		delete(c.idle, addr)
 	}
 	return nil

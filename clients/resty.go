@@ -17,7 +17,10 @@ type restyClient struct {
 }
 
 func newResty(cfg Config) (Client, error) {
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	rc := resty.New().SetTimeout(cfg.Timeout)
 	t, err := rc.Transport()
 	if err != nil {

@@ -19,7 +19,10 @@ type retryableHTTP struct {
 }
 
 func newRetryableHTTP(cfg Config) (Client, error) {
-	cfg = cfg.withDefaults()
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	rc := retryablehttp.NewClient()
 	rc.Logger = nil // the default logs a DEBUG line per request
 	rc.RetryMax = 0 // one attempt per request

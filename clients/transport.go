@@ -6,16 +6,36 @@ import (
 	"github.com/httpclientbench/httpclientbench/h2c"
 )
 
-// configureTransport applies the fairness settings, Fresh and H2C to a
-// net/http transport (net/http's own, resty's, retryablehttp's).
+// configureTransport applies the fairness settings, LibraryPool, MaxConns,
+// Fresh and H2C to a net/http transport (net/http's own, resty's,
+// retryablehttp's).
 func configureTransport(t *http.Transport, cfg Config) {
 	t.Proxy = nil
-	t.MaxIdleConnsPerHost = cfg.MaxConnsPerHost
-	if t.MaxIdleConns != 0 && t.MaxIdleConns < cfg.MaxConnsPerHost {
-		t.MaxIdleConns = cfg.MaxConnsPerHost
+	if !cfg.LibraryPool {
+		t.MaxIdleConnsPerHost = cfg.MaxConnsPerHost
+		raiseIdle(t, cfg.MaxConnsPerHost)
+	}
+	if cfg.MaxConns > 0 {
+		t.MaxConnsPerHost = cfg.MaxConns // beyond it, a request waits
+		raiseIdle(t, cfg.MaxConns)
 	}
 	t.DisableKeepAlives = cfg.Fresh
 	if cfg.H2C != nil {
 		h2c.ConfigureTransport(t, *cfg.H2C)
+	}
+}
+
+// raiseIdle makes t keep at least n idle connections per host: per host
+// and, when it has a total limit, in all.
+func raiseIdle(t *http.Transport, n int) {
+	perHost := t.MaxIdleConnsPerHost
+	if perHost == 0 {
+		perHost = http.DefaultMaxIdleConnsPerHost
+	}
+	if perHost < n {
+		t.MaxIdleConnsPerHost = n
+	}
+	if t.MaxIdleConns != 0 && t.MaxIdleConns < n {
+		t.MaxIdleConns = n
 	}
 }

@@ -1,0 +1,81 @@
+package clients_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+)
+
+// TestErrorsKeepTheirCause: a load generator classifies failures with
+// errors.Is, so every client's error must keep its cause: a refused
+// connection is syscall.ECONNREFUSED; a request over its timeout is
+// context.DeadlineExceeded for the net/http-based clients,
+// fasthttp.ErrTimeout for fasthttp and os.ErrDeadlineExceeded for raw (as
+// the README says). Each read path is checked (fasthttp's Get and its
+// Request/Response path differ).
+func TestErrorsKeepTheirCause(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + ln.Addr().String()
+	ln.Close()
+
+	srv := startGated(t)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) }) // before the server's Close waits for its handlers
+	srv.setHold(func() { <-release })
+
+	timeout := map[string]error{
+		clients.NetHTTP:       context.DeadlineExceeded,
+		clients.Resty:         context.DeadlineExceeded,
+		clients.RetryableHTTP: context.DeadlineExceeded,
+		clients.FastHTTP:      fasthttp.ErrTimeout,
+		clients.Raw:           os.ErrDeadlineExceeded,
+	}
+	for _, f := range clients.HTTP1 {
+		t.Run("client="+f.Name, func(t *testing.T) {
+			for _, tc := range []struct {
+				cause string
+				base  string
+				cfg   clients.Config
+				want  error
+			}{
+				{"refused", refused, clients.Config{}, syscall.ECONNREFUSED},
+				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, timeout[f.Name]},
+			} {
+				c := benchtest.NewClient(t, f, tc.cfg)
+				url := tc.base + "/json"
+				for _, op := range []struct {
+					name string
+					do   func() error
+				}{
+					{"GetBytes", func() error { _, _, err := c.GetBytes(url); return err }},
+					{"GetBytesInto", func() error { _, _, err := c.GetBytesInto(url, make([]byte, 0, 1024)); return err }},
+					{"GetText", func() error { _, _, err := c.GetText(url); return err }},
+					{"Post", func() error {
+						_, _, err := c.Post(tc.base+"/echo", fixtures.ContentTypeBinary, []byte("x"))
+						return err
+					}},
+				} {
+					err := op.do()
+					if err == nil {
+						t.Errorf("%s %s: no error", tc.cause, op.name)
+					} else if !errors.Is(err, tc.want) {
+						t.Errorf("%s %s: %v (%T) is not %v", tc.cause, op.name, err, err, tc.want)
+					}
+				}
+			}
+		})
+	}
+}
