@@ -118,8 +118,7 @@ func ReadFile(path string) (*Run, error) {
 	return Read(f, path)
 }
 
-// Read parses a results file of cmd/loadbench (name is used in errors and
-// in the report). It is an error when the file is not Go benchmark
+// Read parses a results file of cmd/loadbench (name is used in errors). It is an error when the file is not Go benchmark
 // output, when it holds a benchmark other than Load or a Load line without
 // its levels, when it holds no Load line, and when it mixes modes (or its
 // lines' mode is not its loadbench line's): one file, one mode.
