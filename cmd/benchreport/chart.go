@@ -12,19 +12,9 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/httpclientbench/httpclientbench/internal/palette"
 )
-
-// palette colours the libraries; floors are grey.
-var palette = map[string]color.Color{
-	"nethttp":       color.RGBA{0x1f, 0x77, 0xb4, 0xff},
-	"xnethttp2":     color.RGBA{0x17, 0xbe, 0xcf, 0xff},
-	"fasthttp":      color.RGBA{0xff, 0x7f, 0x0e, 0xff},
-	"resty":         color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
-	"retryablehttp": color.RGBA{0x94, 0x67, 0xbd, 0xff},
-	FloorClient:     color.RGBA{0xa0, 0xa0, 0xa0, 0xff},
-}
-
-var other = color.RGBA{0x8c, 0x56, 0x4b, 0xff}
 
 // WriteChart draws family f as grouped bars: one group per variant, one bar
 // per client, each bar the client's median time over net/http's (so
@@ -70,11 +60,7 @@ func WriteChart(w io.Writer, f *Family) error {
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", f.Name, c, err)
 		}
-		col, ok := palette[c]
-		if !ok {
-			col = other
-		}
-		bars.Color = col
+		bars.Color = palette.Of(c)
 		bars.LineStyle.Width = 0
 		bars.Offset = width * vg.Length(float64(i)-float64(n-1)/2)
 		label := c

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 )
 
 // The README's generated blocks. Each is a start marker alone on a line,
@@ -33,131 +35,31 @@ import (
 //	         over every row of the run
 //	bufrule  fasthttp ÷ nethttp with buf=fresh and with buf=reused, and
 //	         nethttp reused ÷ fresh, per row that has all four
-const (
-	markerPrefix = "<!-- benchreport:"
-	markerSuffix = "-->"
-	markerEnd    = "end"
-)
+var markers = mdblock.Syntax{
+	Tool: "benchreport",
+	Kinds: map[string][]string{
+		"table":   {"families", "unit", "match", "clients"},
+		"config":  nil,
+		"spread":  nil,
+		"bufrule": nil,
+	},
+	Repeatable: []string{"match"},
+}
 
 // block is one generated block of the README: its start line (1-based),
 // its marker, and its text between the markers, as found and as generated.
-type block struct {
-	Line     int
-	Marker   string
-	Old, New string
-}
+type block = mdblock.Block
+
+// option is one key=value of a marker.
+type option = mdblock.Option
 
 // updateReadme rewrites every marked block of src (the README, named name
 // in errors) from r; resultsLink is the results file's path relative to
 // the README. Text outside the blocks is kept byte for byte.
 func updateReadme(src []byte, name string, r *Report, resultsLink string) ([]byte, []block, error) {
-	lines := strings.SplitAfter(string(src), "\n")
-	var out strings.Builder
-	var blocks []block
-	fence := ""
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		out.WriteString(line)
-		trimmed := strings.TrimSpace(line)
-		if f := fenceOf(trimmed); f != "" {
-			switch {
-			case fence == "":
-				fence = f
-			case strings.HasPrefix(f, fence) && strings.TrimLeft(trimmed, f[:1]) == "":
-				fence = ""
-			}
-			continue
-		}
-		if fence != "" || !strings.HasPrefix(trimmed, markerPrefix) {
-			continue
-		}
-		kind, opts, err := parseMarker(trimmed)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
-		}
-		if kind == markerEnd {
-			return nil, nil, fmt.Errorf("%s:%d: %s without a block to end", name, i+1, trimmed)
-		}
-		end := -1
-		for j := i + 1; j < len(lines); j++ {
-			t := strings.TrimSpace(lines[j])
-			if !strings.HasPrefix(t, markerPrefix) {
-				continue
-			}
-			if k, _, err := parseMarker(t); err == nil && k == markerEnd {
-				end = j
-			}
-			break // the next marker must be this block's end
-		}
-		if end < 0 {
-			return nil, nil, fmt.Errorf("%s:%d: %s is not followed by <!-- benchreport:end --> (a block cannot hold another)", name, i+1, trimmed)
-		}
-		text, err := generate(kind, opts, r, resultsLink)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
-		}
-		text = "\n" + text + "\n\n" // blank lines around: Markdown sees the text apart from the markers
-		blocks = append(blocks, block{Line: i + 1, Marker: trimmed, Old: strings.Join(lines[i+1:end], ""), New: text})
-		out.WriteString(text)
-		out.WriteString(lines[end])
-		i = end
-	}
-	return []byte(out.String()), blocks, nil
-}
-
-// fenceOf returns the fence a line opens or closes (``` or ~~~, or
-// longer), or "".
-func fenceOf(trimmed string) string {
-	for _, c := range []string{"`", "~"} {
-		n := len(trimmed) - len(strings.TrimLeft(trimmed, c))
-		if n >= 3 {
-			return trimmed[:n]
-		}
-	}
-	return ""
-}
-
-// option is one key=value of a marker.
-type option struct{ key, value string }
-
-// parseMarker parses "<!-- benchreport:KIND key=value … -->".
-func parseMarker(line string) (kind string, opts []option, err error) {
-	if !strings.HasSuffix(line, markerSuffix) {
-		return "", nil, fmt.Errorf("%q: a marker is alone on its line and ends with -->", line)
-	}
-	fields := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, markerPrefix), markerSuffix))
-	if len(fields) == 0 {
-		return "", nil, fmt.Errorf("%q: no kind after benchreport:", line)
-	}
-	kind = fields[0]
-	allowed, ok := markerOptions[kind]
-	if !ok {
-		return "", nil, fmt.Errorf("unknown marker benchreport:%s (known: table, config, spread, bufrule, end)", kind)
-	}
-	seen := map[string]bool{}
-	for _, f := range fields[1:] {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok || v == "" {
-			return "", nil, fmt.Errorf("benchreport:%s: %q is not key=value", kind, f)
-		}
-		if !slices.Contains(allowed, k) {
-			return "", nil, fmt.Errorf("benchreport:%s: unknown option %q (known: %s)", kind, k, strings.Join(allowed, ", "))
-		}
-		if seen[k] && k != "match" {
-			return "", nil, fmt.Errorf("benchreport:%s: %s given twice", kind, k)
-		}
-		seen[k] = true
-		opts = append(opts, option{k, v})
-	}
-	return kind, opts, nil
-}
-
-var markerOptions = map[string][]string{
-	"table":   {"families", "unit", "match", "clients"},
-	"config":  nil,
-	"spread":  nil,
-	"bufrule": nil,
-	markerEnd: nil,
+	return markers.Rewrite(src, name, func(kind string, opts []option) (string, error) {
+		return generate(kind, opts, r, resultsLink)
+	})
 }
 
 // generate returns the text of one block, without the blank lines around it.
@@ -182,20 +84,20 @@ func readmeTable(opts []option, r *Report) (string, error) {
 	match := map[string][]string{} // level key → accepted values
 	var matchKeys []string
 	for _, o := range opts {
-		switch o.key {
+		switch o.Key {
 		case "families":
-			families = strings.Split(o.value, ",")
+			families = strings.Split(o.Value, ",")
 		case "clients":
-			clients = strings.Split(o.value, ",")
+			clients = strings.Split(o.Value, ",")
 		case "unit":
-			if o.value != "time" && o.value != "alloc" {
-				return "", fmt.Errorf("unit=%s: want unit=time or unit=alloc", o.value)
+			if o.Value != "time" && o.Value != "alloc" {
+				return "", fmt.Errorf("unit=%s: want unit=time or unit=alloc", o.Value)
 			}
-			unit = o.value
+			unit = o.Value
 		case "match":
-			k, v, ok := strings.Cut(o.value, "=")
+			k, v, ok := strings.Cut(o.Value, "=")
 			if !ok || k == "" || v == "" {
-				return "", fmt.Errorf("match=%s: want match=key=value or match=key=v1|v2", o.value)
+				return "", fmt.Errorf("match=%s: want match=key=value or match=key=v1|v2", o.Value)
 			}
 			if _, dup := match[k]; dup {
 				return "", fmt.Errorf("match: level %s given twice (list its values as %s=v1|v2)", k, k)

@@ -158,7 +158,7 @@ func TestQuantileIsBenchmathsMedian(t *testing.T) {
 
 func TestMatchOnlyNamedLevels(t *testing.T) {
 	r := mustBuildFile(t, "testdata/runner.txt")
-	got, err := readmeTable([]option{{"families", "H1GetBytes,Upload"}, {"match", "buf=fresh"}, {"match", "length=known"}}, r)
+	got, err := readmeTable([]option{{Key: "families", Value: "H1GetBytes,Upload"}, {Key: "match", Value: "buf=fresh"}, {Key: "match", Value: "length=known"}}, r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,261 @@
+package loadreport
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var modes = []string{Steady, Overload, Sweep}
+
+// checkGolden compares got with the golden file (rewriting it first with
+// -update) and reports the first line that differs.
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := range max(len(w), len(g)) {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			t.Errorf("output differs from %s (go test ./internal/loadreport -update rewrites it), first at line %d:\n- %s\n+ %s", golden, i+1, wl, gl)
+			return
+		}
+	}
+}
+
+// writeDir copies testdata/load/MODE/results.txt into a new directory,
+// writes the report there, and returns the directory.
+func writeDir(t *testing.T, mode string) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
+	if err := WriteDir(filepath.Join(dir, ResultsFile), dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestGolden writes each mode's report and compares its Markdown with the
+// golden file; the charts it links to are well-formed SVG naming every
+// client.
+func TestGolden(t *testing.T) {
+	wants := map[string][]string{
+		Steady: {"## steady, 2,000 req/s offered, payload json", "| raw (floor) |", "median of 3 rounds per cell",
+			"From [results.txt](results.txt)", "commit `0a0df36c1d2e`", "machine 2 CPUs, 24 GiB (AMD EPYC 7B13, linux/amd64)",
+			"loadbench `mode=steady rate=2000", "server benchserver (own process), GOMAXPROCS 2", "p99: median (min–max over rounds)"},
+		Overload: {"(25 timeout, 6 pool)", "| 11,850 (11,506–11,993) |", "1.04 s"},
+		Sweep:    {"| client | 1 in flight | 10 | 100 | 1000 |", "(p99 163 ms, 1 error)", "8.8 MiB, 20.6 µs"},
+	}
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			dir := writeDir(t, mode)
+			got, err := os.ReadFile(filepath.Join(dir, ReportFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, filepath.Join("testdata", mode+".golden.md"), got)
+			for _, w := range wants[mode] {
+				if !bytes.Contains(got, []byte(w)) {
+					t.Errorf("report lacks %q", w)
+				}
+			}
+			svgs := svgFiles(t, dir)
+			if len(svgs) == 0 {
+				t.Fatal("no chart")
+			}
+			for _, name := range svgs {
+				if !bytes.Contains(got, []byte("]("+name+")")) {
+					t.Errorf("the report does not link %s", name)
+				}
+				checkSVG(t, filepath.Join(dir, name), clientOrder)
+			}
+		})
+	}
+}
+
+// TestDeterministic: writing a report twice gives the same bytes, charts
+// included.
+func TestDeterministic(t *testing.T) {
+	for _, mode := range modes {
+		a, b := writeDir(t, mode), writeDir(t, mode)
+		names := svgFiles(t, a)
+		if !slices.Equal(names, svgFiles(t, b)) {
+			t.Fatalf("%s: charts %v, then %v", mode, names, svgFiles(t, b))
+		}
+		for _, name := range append(names, ReportFile) {
+			x, _ := os.ReadFile(filepath.Join(a, name))
+			y, _ := os.ReadFile(filepath.Join(b, name))
+			if len(x) == 0 || !bytes.Equal(x, y) {
+				t.Errorf("%s/%s: %d bytes, then %d different bytes", mode, name, len(x), len(y))
+			}
+		}
+	}
+}
+
+func svgFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m {
+		m[i] = filepath.Base(m[i])
+	}
+	return m
+}
+
+// checkSVG fails unless path is well-formed XML with an <svg> root that
+// names every client (raw as "raw (floor)").
+func checkSVG(t *testing.T, path string, clients []string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: not well-formed XML: %v", path, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		t.Errorf("%s: root <%s>", path, root)
+	}
+	for _, c := range clients {
+		if !bytes.Contains(b, []byte(">"+clientLabel(c)+"<")) {
+			t.Errorf("%s does not name %s", path, clientLabel(c))
+		}
+	}
+}
+
+func TestRead(t *testing.T) {
+	run, err := ReadFile("testdata/load/sweep/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Mode != Sweep || len(run.Groups) != 1 {
+		t.Fatalf("mode %s, %d groups", run.Mode, len(run.Groups))
+	}
+	g := run.Groups[0]
+	if !slices.Equal(g.Levels, []string{"1", "10", "100", "1000"}) || !slices.Equal(g.Clients, clientOrder) {
+		t.Errorf("levels %v, clients %v", g.Levels, g.Clients)
+	}
+	c := g.Cell("1000", "raw")
+	if c.Rounds() != 3 || len(c.Values["conns"]) != 3 {
+		t.Errorf("raw at 1000: %d rounds, values %v", c.Rounds(), c.Values)
+	}
+	if m, ok := c.Median("conns"); !ok || m != 1000 {
+		t.Errorf("median conns %v %v", m, ok)
+	}
+	if _, ok := g.Cell("7", "raw").Median("req/s"); ok {
+		t.Error("a cell that is not there has a median")
+	}
+}
+
+// TestReadErrors: what Read refuses, and that each error says why.
+func TestReadErrors(t *testing.T) {
+	const head = "commit: abc\nloadbench: mode=steady rate=100\n"
+	const line = "BenchmarkLoad/mode=steady/rate=100/payload=json/client=nethttp 500 100 req/s 1000 p50-ns\n"
+	for _, tc := range []struct{ name, in, want string }{
+		{"malformed", head + "BenchmarkLoad/mode=steady/rate=100/payload=json/client=nethttp 500 fast req/s\n", "in:3: "},
+		{"no lines", head, "in: no benchmark results"},
+		{"no Load lines", "commit: abc\nBenchmarkOther 10 5 ns/op\n", "BenchmarkOther: not a Load benchmark"},
+		{"mixed modes", line + "BenchmarkLoad/mode=overload/rate=100/payload=json/client=nethttp 500 100 req/s\n", "mixes mode=steady and mode=overload"},
+		{"not its loadbench line", "loadbench: mode=sweep\n" + line, "its loadbench line says mode=sweep, its results are mode=steady"},
+		{"no client", "BenchmarkLoad/mode=steady/rate=100/payload=json 1 1 req/s\n", "mode=steady without client="},
+		{"sweep with a rate", "BenchmarkLoad/mode=sweep/rate=100/inflight=4/payload=json/client=raw 1 1 req/s\n", "mode=sweep takes inflight="},
+		{"unknown level", "BenchmarkLoad/mode=steady/rate=100/payload=json/client=raw/conn=h2 1 1 req/s\n", "unknown level conn"},
+		{"unknown mode", "BenchmarkLoad/mode=burst/rate=100/payload=json/client=raw 1 1 req/s\n", "mode=burst: want mode=steady, overload or sweep"},
+		{"bad rate", "BenchmarkLoad/mode=steady/rate=lots/payload=json/client=raw 1 1 req/s\n", `"lots" is not a positive whole number`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tc.in), "in")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestMissingResults: WriteDir says which file is missing, and writes
+// nothing.
+func TestMissingResults(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	err := WriteDir(filepath.Join(dir, "nothing.txt"), out)
+	if err == nil || !strings.Contains(err.Error(), "nothing.txt") || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("error %v, want one naming nothing.txt as missing", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the report directory was made")
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for _, tc := range []struct {
+		ns   float64
+		want string
+	}{
+		{0, "0"}, {850, "850 ns"}, {999.7, "1.00 µs"}, {412000, "412 µs"}, {5.2e6, "5.20 ms"},
+		{99.96e6, "100 ms"}, {999.6e6, "1.00 s"}, {1.234e9, "1.23 s"}, {42e9, "42.0 s"},
+	} {
+		if got := formatDuration(tc.ns); got != tc.want {
+			t.Errorf("formatDuration(%v) = %q, want %q", tc.ns, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{0, "0"}, {2.5, "2.5"}, {999, "999"}, {1999.6, "2,000"}, {1234567, "1,234,567"}, {-1200, "-1,200"}} {
+		if got := formatCount(tc.x); got != tc.want {
+			t.Errorf("formatCount(%v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+	if got := formatMiB(23e6); got != "22 MiB" {
+		t.Errorf("formatMiB(23e6) = %q", got)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

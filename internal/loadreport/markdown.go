@@ -1,0 +1,292 @@
+package loadreport
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// WriteMarkdown writes the report of run: a title, the configuration
+// paragraph (resultsLink is the results file as a link from the report),
+// what the columns are, then per group its charts (links to the SVG files
+// WriteDir writes beside the report) and its tables.
+func WriteMarkdown(w io.Writer, run *Run, resultsLink string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Load: %s\n\n", run.Mode)
+	b.WriteString(configParagraph(run, resultsLink) + "\n\n")
+	b.WriteString(legend(run) + "\n\n")
+	for _, g := range run.Groups {
+		fmt.Fprintf(&b, "## %s\n\n", g.Title())
+		for _, c := range chartsOf(g) {
+			fmt.Fprintf(&b, "![%s](%s)\n\n", c.alt, c.file)
+		}
+		writeTables(&b, g, true)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Title names the group: "steady, 2,000 req/s offered, payload json",
+// "sweep, payload json".
+func (g *Group) Title() string {
+	if g.Mode == Sweep {
+		return fmt.Sprintf("%s, payload %s", g.Mode, g.Payload)
+	}
+	return fmt.Sprintf("%s, %s req/s offered, payload %s", g.Mode, formatRate(g.Rate), g.Payload)
+}
+
+func formatRate(r string) string {
+	var x float64
+	fmt.Sscan(r, &x)
+	return formatCount(x)
+}
+
+// configOrder is the order of the configuration lines in the paragraph;
+// lines not listed follow, sorted by key.
+var configOrder = []string{"commit", "date", "machine", "go", "loadbench", "server", "client-gomaxprocs"}
+
+// The configuration lines the paragraph shows in machine's parentheses.
+var machineDetail = []string{"cpu", "goos", "goarch"}
+
+// configParagraph describes the run: where its numbers come from and
+// every configuration line of its results file.
+func configParagraph(run *Run, resultsLink string) string {
+	var parts []string
+	name := resultsLink[strings.LastIndex(resultsLink, "/")+1:]
+	parts = append(parts, fmt.Sprintf("From [%s](%s), %s per cell", name, resultsLink, run.roundsPhrase()))
+	keys := slices.Clone(configOrder)
+	var rest []string
+	for k := range run.Config {
+		if !slices.Contains(keys, k) && (run.Config["machine"] == "" || !slices.Contains(machineDetail, k)) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	for _, k := range append(keys, rest...) {
+		v, ok := run.Config[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "commit":
+			v = "`" + shortCommit(v) + "`"
+		case "loadbench":
+			v = "`" + v + "`"
+		case "machine":
+			v += machineDetails(run.Config)
+		case "go":
+			parts = append(parts, v) // "go1.26.8" says what it is
+			continue
+		}
+		parts = append(parts, k+" "+v)
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// machineDetails is " (AMD EPYC 7B13, linux/amd64)" from the cpu, goos
+// and goarch lines, or "" without them.
+func machineDetails(config map[string]string) string {
+	var d []string
+	if c := config["cpu"]; c != "" {
+		d = append(d, c)
+	}
+	if os, arch := config["goos"], config["goarch"]; os != "" || arch != "" {
+		d = append(d, strings.Trim(os+"/"+arch, "/"))
+	}
+	if len(d) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(d, ", ") + ")"
+}
+
+// shortCommit is a commit hash's first 12 digits.
+func shortCommit(c string) string {
+	if len(c) > 12 {
+		return c[:12]
+	}
+	return c
+}
+
+// legend says what the columns are.
+func legend(run *Run) string {
+	s := "Each number is the median over rounds of one client's run in its own process (benchmath's median, as benchstat computes it). " +
+		"req/s is delivered: requests that completed OK, per second. " +
+		"Latencies are those of completed requests; `" + FloorClient + " (floor)` is a minimal HTTP/1.1 client, a reference rather than a library."
+	if run.Mode == Sweep {
+		return s + " A sweep keeps a fixed number of requests in flight, level by level: each cell is delivered req/s with the p99 latency, and errors where there were any."
+	}
+	return s + " errors counts failed requests, by class where there were any; dropped and the scheduler and tick lateness columns are loadbench's own counts; " +
+		"conns is the connections the server accepted during the client's run; peak RSS and CPU/req are the client process's."
+}
+
+// writeTables writes the tables of group g. In a report (full) a sweep
+// gets its resource table too; a README block gets only the main table.
+func writeTables(b *strings.Builder, g *Group, full bool) {
+	if g.Mode == Sweep {
+		writeSweep(b, g)
+		if full {
+			b.WriteString("\nPeak RSS and CPU per request, by requests in flight:\n\n")
+			writeSweepResources(b, g)
+		}
+		return
+	}
+	writeRate(b, g)
+}
+
+// writeRate writes the table of a steady or overload group: one row per
+// client. Steady runs show p99's min–max over rounds, overload runs
+// req/s's: the number each mode is about.
+func writeRate(b *strings.Builder, g *Group) {
+	b.WriteString("| client | req/s | p50 | p95 | p99 | p99.9 | max | errors | dropped | conns | peak RSS | CPU/req | sched p99 | tick late p99 |\n")
+	b.WriteString("|---|" + strings.Repeat("--:|", 13) + "\n")
+	for _, c := range g.Clients {
+		cell := g.Cell("", c)
+		cells := []string{clientLabel(c)}
+		reqs := count(cell, unitReqs)
+		if g.Mode == Overload {
+			reqs += countSpan(cell, unitReqs)
+		}
+		cells = append(cells, reqs)
+		for _, p := range percentiles {
+			if p.Label == "p90" {
+				continue
+			}
+			d := duration(cell, p.Unit)
+			if p.Label == "p99" && g.Mode == Steady {
+				d += durationSpan(cell, p.Unit)
+			}
+			cells = append(cells, d)
+		}
+		cells = append(cells, errorsCell(cell), count(cell, unitDropped), count(cell, unitConns), mib(cell, unitRSS),
+			duration(cell, unitCPU), duration(cell, unitSched), duration(cell, unitTickLate))
+		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	spanned := "p99"
+	if g.Mode == Overload {
+		spanned = "req/s"
+	}
+	b.WriteString("\n" + spanned + ": median (min–max over rounds). errors: median (the median of each class that is not 0; they need not add up).\n")
+}
+
+// writeSweep writes a sweep's main table: clients × in-flight levels,
+// each cell delivered req/s (p99).
+func writeSweep(b *strings.Builder, g *Group) {
+	writeSweepTable(b, g, func(cell *Cell) string {
+		if cell == nil {
+			return "—"
+		}
+		s := count(cell, unitReqs) + " (p99 " + duration(cell, "p99-ns")
+		if e, ok := cell.Median(unitErrors); ok && e > 0 {
+			s += ", " + plural(e, "error")
+		}
+		return s + ")"
+	})
+}
+
+// writeSweepResources writes a sweep's second table: peak RSS and CPU per
+// request per level.
+func writeSweepResources(b *strings.Builder, g *Group) {
+	writeSweepTable(b, g, func(cell *Cell) string {
+		if cell == nil {
+			return "—"
+		}
+		return mib(cell, unitRSS) + ", " + duration(cell, unitCPU)
+	})
+}
+
+func writeSweepTable(b *strings.Builder, g *Group, cellText func(*Cell) string) {
+	b.WriteString("| client |")
+	for i, l := range g.Levels {
+		if i == 0 {
+			fmt.Fprintf(b, " %s in flight |", l)
+		} else {
+			fmt.Fprintf(b, " %s |", l)
+		}
+	}
+	b.WriteString("\n|---|" + strings.Repeat("--:|", len(g.Levels)) + "\n")
+	for _, c := range g.Clients {
+		b.WriteString("| " + clientLabel(c) + " |")
+		for _, l := range g.Levels {
+			b.WriteString(" " + cellText(g.Cell(l, c)) + " |")
+		}
+		b.WriteString("\n")
+	}
+}
+
+// plural is "1 error", "3 errors".
+func plural(n float64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return formatCount(n) + " " + noun + "s"
+}
+
+// clientLabel is a client's name in tables and legends.
+func clientLabel(c string) string {
+	if c == FloorClient {
+		return c + " (floor)"
+	}
+	return c
+}
+
+// The cells: the median of a unit, "—" where the cell lacks it.
+
+func count(c *Cell, unit string) string {
+	if m, ok := c.Median(unit); ok {
+		return formatCount(m)
+	}
+	return "—"
+}
+
+func countSpan(c *Cell, unit string) string {
+	if lo, hi, ok := c.Span(unit); ok && len(c.Values[unit]) > 1 {
+		return " (" + formatCount(lo) + "–" + formatCount(hi) + ")"
+	}
+	return ""
+}
+
+func duration(c *Cell, unit string) string {
+	if m, ok := c.Median(unit); ok {
+		return formatDuration(m)
+	}
+	return "—"
+}
+
+func durationSpan(c *Cell, unit string) string {
+	m, _ := c.Median(unit)
+	if lo, hi, ok := c.Span(unit); ok && len(c.Values[unit]) > 1 && m > 0 {
+		return " (" + formatDurationSpan(lo, hi, m) + ")"
+	}
+	return ""
+}
+
+func mib(c *Cell, unit string) string {
+	if m, ok := c.Median(unit); ok {
+		return formatMiB(m)
+	}
+	return "—"
+}
+
+// errorsCell is the median of errors and, where it is not 0, the median
+// of each class that is not 0: "15 (12 timeout, 3 pool)".
+func errorsCell(c *Cell) string {
+	total, ok := c.Median(unitErrors)
+	if !ok {
+		return "—"
+	}
+	s := formatCount(total)
+	if total == 0 {
+		return s
+	}
+	var classes []string
+	for _, k := range errorClasses {
+		if m, ok := c.Median(unitErrors + "-" + k); ok && m > 0 {
+			classes = append(classes, formatCount(m)+" "+k)
+		}
+	}
+	if len(classes) > 0 {
+		s += " (" + strings.Join(classes, ", ") + ")"
+	}
+	return s
+}
