@@ -3,6 +3,7 @@ package h2c_test
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -134,4 +135,47 @@ func TestNoFallback(t *testing.T) {
 // twice, both return promptly.
 func TestCloseRightAfterStart(t *testing.T) {
 	benchtest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
+}
+
+func newH2CClient() *http.Client {
+	tr := &http.Transport{}
+	h2c.ConfigureTransport(tr, h2c.WindowDefault)
+	return &http.Client{Transport: tr, Timeout: 10 * time.Second}
+}
+
+// TestStatsCounts: GET /stats counts the h2c server's own accepted
+// connections, with a WithConnState hook or without; an HTTP/1.1 fixture
+// server in the same process counts its own.
+func TestStatsCounts(t *testing.T) {
+	var conns benchtest.Conns
+	a := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&conns))
+	b := benchtest.StartH2C(t, h2c.WindowDefault)
+	h1 := benchtest.Start(t)
+	routetest.CheckConnsAccepted(t, a.URL(), newH2CClient, 0, 3)
+	routetest.CheckConnsAccepted(t, b.URL(), newH2CClient, 0, 1)
+	routetest.CheckConnsAccepted(t, h1.URL(), func() *http.Client {
+		return &http.Client{Transport: &http.Transport{}, Timeout: 10 * time.Second}
+	}, 0, 2)
+	routetest.CheckConnsAccepted(t, a.URL(), newH2CClient, 3, 1)
+	if n := conns.Opened(); n != 4 {
+		t.Errorf("the WithConnState hook saw %d connections, want 4", n)
+	}
+}
+
+// TestPause: over h2c too, a request sent during a pause is answered when it
+// ends, and GET /stats is not held.
+func TestPause(t *testing.T) {
+	routetest.CheckPause(t, func(d, period time.Duration) string {
+		return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithPause(d, period)).URL()
+	}, newH2CClient)
+}
+
+// TestBadPause: Start refuses a pause Pause.Check refuses, before listening.
+func TestBadPause(t *testing.T) {
+	if srv, err := h2c.Start(h2c.WindowDefault, h2c.WithPause(time.Second, time.Second)); !errors.Is(err, fixtures.ErrPauseRange) {
+		if err == nil {
+			srv.Close()
+		}
+		t.Errorf("Start with a 1 s pause every 1 s: %v, want %v", err, fixtures.ErrPauseRange)
+	}
 }

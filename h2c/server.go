@@ -37,6 +37,7 @@ type config struct {
 	addr    string
 	handler http.Handler
 	hook    func(net.Conn, http.ConnState)
+	pause   fixtures.Pause
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -45,31 +46,44 @@ func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 // WithHandler replaces the fixture routes, for tests.
 func WithHandler(h http.Handler) Option { return func(c *config) { c.handler = h } }
 
-// WithConnState sets http.Server.ConnState, for tests that count
-// connections.
+// WithConnState sets a hook called on every connection state change, as
+// http.Server.ConnState is, for tests that count connections. (The server
+// counts accepted connections for GET /stats whether or not it is set.)
 func WithConnState(f func(net.Conn, http.ConnState)) Option {
 	return func(c *config) { c.hook = f }
 }
 
+// WithPause makes the server pause for d every period, as
+// fixtures.WithPause does; Start refuses a pair fixtures.Pause.Check does
+// not accept. GET /stats is never paused.
+func WithPause(d, period time.Duration) Option {
+	return func(c *config) { c.pause = fixtures.Pause{D: d, Every: period} }
+}
+
 // Start serves the fixture routes over h2c with receive windows w until
-// Close.
+// Close. Whatever the handler, the server answers GET /stats itself and
+// applies WithPause.
 func Start(w Window, opts ...Option) (*Server, error) {
 	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler()}
 	for _, o := range opts {
 		o(&cfg)
 	}
+	if err := cfg.pause.Check(); err != nil {
+		return nil, fmt.Errorf("h2c: %w", err)
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("h2c: listen: %w", err)
 	}
+	state := fixtures.NewServerState(cfg.pause)
 	s := &Server{
 		srv: &http.Server{
-			Handler:           cfg.handler,
+			Handler:           state.HTTPHandler(cfg.handler),
 			Protocols:         Protocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,
 			IdleTimeout:       DefaultIdleTimeout,
-			ConnState:         cfg.hook,
+			ConnState:         connState(state, cfg.hook),
 		},
 		ln:   ln,
 		url:  "http://" + ln.Addr().String(),
@@ -77,6 +91,16 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	}
 	go func() { s.done <- s.srv.Serve(ln) }()
 	return s, nil
+}
+
+// connState counts accepted connections in state, then calls hook if set.
+func connState(state *fixtures.ServerState, hook func(net.Conn, http.ConnState)) func(net.Conn, http.ConnState) {
+	return func(c net.Conn, st http.ConnState) {
+		state.TrackHTTP(c, st)
+		if hook != nil {
+			hook(c, st)
+		}
+	}
 }
 
 // URL is the base URL, "http://host:port".

@@ -68,7 +68,7 @@ if command -v h2load >/dev/null; then
   # counts 3xx/4xx/5xx as failures in its "succeeded".
   head -c 65536 /dev/urandom >"$tmp/64k"
   printf -- '--smoke\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--smoke--\r\n' >"$tmp/form"
-  for route in / /json /bytes/65536 /bytes/1048576 /sse/100 "/echo -d $tmp/64k" \
+  for route in / /json /stats /bytes/65536 /bytes/1048576 /sse/100 "/echo -d $tmp/64k" \
     "/multipart -d $tmp/form -H Content-Type:multipart/form-data;boundary=smoke"; do
     read -r path data <<<"$route"
     n=20000

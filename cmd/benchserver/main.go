@@ -7,7 +7,13 @@
 //	go run ./cmd/benchserver -proto h2c -addr 127.0.0.1:8443  # HTTP/2 cleartext, prior knowledge
 //
 // It binds loopback unless -allow-remote is given, prints its URL, and stops
-// cleanly on SIGINT or SIGTERM.
+// cleanly on SIGINT or SIGTERM. For load generators: GET /stats reports the
+// connections it has accepted and its GOMAXPROCS, -gomaxprocs sets the
+// latter, and -pause D -pause-every P makes it stop answering for D every P
+// (to check that a load generator measures latency from each request's due
+// time):
+//
+//	go run ./cmd/benchserver -gomaxprocs 2 -pause 150ms -pause-every 1s
 package main
 
 import (
@@ -20,6 +26,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -51,8 +58,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
 	proto := fs.String("proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp) or h2c (HTTP/2 cleartext with prior knowledge, net/http)")
 	window := fs.String("window", h2c.WindowDefault.Name, "with -proto h2c, the server's receive windows: "+windowNames())
+	gomaxprocs := fs.Int("gomaxprocs", 0, "set runtime.GOMAXPROCS of the server process to `n` (0 leaves Go's default)")
+	pause := fs.Duration("pause", 0, "with -pause-every P, stop answering for `D` every P: pauses begin P, 2P, 3P... after the server starts and each lasts D; "+
+		"a request whose handler starts during a pause waits until the pause ends, then is answered normally; "+
+		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P")
+	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c] [-window preset] [-allow-remote]\n\nServes the httpclientbench fixture routes.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c] [-window preset] [-allow-remote] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -64,6 +76,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkAddr(*addr, *allowRemote); err != nil {
 		return err
 	}
+	if *gomaxprocs < 0 {
+		return fmt.Errorf("-gomaxprocs %d: want 0 (Go's default) or more", *gomaxprocs)
+	}
+	if err := (fixtures.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
+		return fmt.Errorf("-pause %v -pause-every %v: %w", *pause, *pauseEvery, err)
+	}
+	if *gomaxprocs > 0 {
+		runtime.GOMAXPROCS(*gomaxprocs)
+	}
 	var (
 		srv  server
 		what string
@@ -74,6 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		srv, err = fixtures.Start(
 			fixtures.WithAddr(*addr),
 			fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
+			fixtures.WithPause(*pause, *pauseEvery),
 		)
 		what = "HTTP/1.1"
 	case "h2c":
@@ -81,7 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if werr != nil {
 			return werr
 		}
-		srv, err = h2c.Start(w, h2c.WithAddr(*addr))
+		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithPause(*pause, *pauseEvery))
 		what = "h2c, prior knowledge, window=" + w.Name
 	default:
 		return fmt.Errorf("-proto %q: want h1 or h2c", *proto)
@@ -89,11 +111,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "serving %s (%s); GET / lists the routes\n", srv.URL(), what)
+	fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery))
 	<-ctx.Done()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// banner is the line benchserver prints once it listens. Scripts and tests
+// read the URL as its second field.
+func banner(url, what string, pause, every time.Duration) string {
+	line := fmt.Sprintf("serving %s (%s); GET / lists the routes, GOMAXPROCS %d", url, what, runtime.GOMAXPROCS(0))
+	if pause > 0 {
+		line += fmt.Sprintf(", pausing %v every %v", pause, every)
+	}
+	return line
 }
 
 // server is what both fixture servers offer.

@@ -32,6 +32,15 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"extra"}, "unexpected arguments"},
 		{[]string{"-proto", "h3"}, "want h1 or h2c"},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of 64KiB, default, tuned"},
+		{[]string{"-gomaxprocs", "-1"}, "-gomaxprocs -1: want 0"},
+		{[]string{"-gomaxprocs", "two"}, "invalid value"},
+		{[]string{"-pause", "100ms"}, "both its duration and its period"},
+		{[]string{"-pause-every", "1s"}, "both its duration and its period"},
+		{[]string{"-pause", "1s", "-pause-every", "1s"}, "0 < duration < period"},
+		{[]string{"-pause", "2s", "-pause-every", "1s"}, "0 < duration < period"},
+		{[]string{"-pause", "-1s", "-pause-every", "1s"}, "0 < duration < period"},
+		{[]string{"-proto", "h2c", "-pause", "-1s", "-pause-every", "-2s"}, "0 < duration < period"},
+		{[]string{"-pause", "soon", "-pause-every", "1s"}, "invalid value"},
 	} {
 		var stderr strings.Builder
 		err := run(context.Background(), tc.args, io.Discard, &stderr)
@@ -62,8 +71,20 @@ func TestServesAndStops(t *testing.T) {
 }
 
 func servesAndStops(t *testing.T, args []string, rt *http.Transport) {
+	url, stop := runInProcess(t, args)
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: rt}
+	routetest.Run(t, url, hc)
+	hc.CloseIdleConnections()
+	stop()
+}
+
+// runInProcess runs the program with args in this process and returns the
+// URL it prints, and a function that stops it as a signal would and
+// requires a clean exit.
+func runInProcess(t *testing.T, args []string) (string, func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, args, pw, io.Discard); pw.Close() }()
@@ -77,17 +98,36 @@ func servesAndStops(t *testing.T, args []string, rt *http.Transport) {
 	if len(fields) < 2 || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
 		t.Fatalf("banner %q does not give the URL", line)
 	}
-	hc := &http.Client{Timeout: 10 * time.Second, Transport: rt}
-	routetest.Run(t, fields[1], hc)
-	hc.CloseIdleConnections()
-
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("run returned %v after a clean stop", err)
+	return fields[1], func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("run returned %v after a clean stop", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatal("run did not return after its context ended")
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("run did not return after its context ended")
+	}
+}
+
+// TestPauses: -pause and -pause-every reach both front ends.
+func TestPauses(t *testing.T) {
+	h2 := func() *http.Client {
+		tr := &http.Transport{}
+		h2c.ConfigureTransport(tr, h2c.WindowDefault)
+		return &http.Client{Timeout: 10 * time.Second, Transport: tr}
+	}
+	h1 := func() *http.Client { return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{}} }
+	for proto, newClient := range map[string]func() *http.Client{"h1": h1, "h2c": h2} {
+		t.Run(proto, func(t *testing.T) {
+			t.Parallel()
+			routetest.CheckPause(t, func(d, period time.Duration) string {
+				url, stop := runInProcess(t, []string{"-addr", "127.0.0.1:0", "-proto", proto, "-pause", d.String(), "-pause-every", period.String()})
+				t.Cleanup(stop)
+				return url
+			}, newClient)
+		})
 	}
 }

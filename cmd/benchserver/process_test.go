@@ -16,6 +16,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/routetest"
 )
 
 // The tests in this file run the built program, as a user does: what they
@@ -37,6 +38,7 @@ func build(t *testing.T) string {
 type started struct {
 	cmd    *exec.Cmd
 	url    string
+	banner string // the first line, with its newline
 	stderr *strings.Builder
 	done   chan error
 }
@@ -61,7 +63,7 @@ func start(t *testing.T, bin string, args ...string) *started {
 		first := true
 		for sc.Scan() {
 			if first {
-				lines <- sc.Text()
+				lines <- sc.Text() + "\n"
 				first = false
 			}
 		}
@@ -81,7 +83,7 @@ func start(t *testing.T, bin string, args ...string) *started {
 		if len(fields) < 2 || fields[0] != "serving" || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
 			t.Fatalf("benchserver %q printed %q, want \"serving http://127.0.0.1:PORT ...\"", args, line)
 		}
-		s.url = fields[1]
+		s.url, s.banner = fields[1], line
 	case <-time.After(20 * time.Second):
 		t.Fatalf("benchserver %q printed no URL within 20 s", args)
 	}
@@ -160,6 +162,9 @@ func TestProcessRefusesBadArguments(t *testing.T) {
 		{[]string{"-proto", "h3"}, `benchserver: -proto "h3": want h1 or h2c`},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of"},
 		{[]string{"-addr", "127.0.0.1:0", "extra"}, "unexpected arguments"},
+		{[]string{"-addr", "127.0.0.1:0", "-pause", "1s"}, "benchserver: -pause 1s -pause-every 0s: a pause needs both its duration and its period, or neither"},
+		{[]string{"-addr", "127.0.0.1:0", "-pause", "1s", "-pause-every", "500ms"}, "benchserver: -pause 1s -pause-every 500ms: a pause needs 0 < duration < period"},
+		{[]string{"-addr", "127.0.0.1:0", "-gomaxprocs", "-2"}, "benchserver: -gomaxprocs -2: want 0"},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		var stdout, stderr strings.Builder
@@ -181,6 +186,38 @@ func TestProcessRefusesBadArguments(t *testing.T) {
 		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
 			t.Errorf("benchserver %q: %v, stdout %q, stderr %q; want exit status 2 and %q on stderr", tc.args, err, stdout.String(), stderr.String(), tc.want)
 		}
+	}
+}
+
+// TestProcessGOMAXPROCS: -gomaxprocs sets the server process's GOMAXPROCS,
+// which the banner and GET /stats report over either protocol; the banner
+// names the pauses, and its second field is still the URL (start checks it).
+func TestProcessGOMAXPROCS(t *testing.T) {
+	bin := build(t)
+	h2 := &http.Transport{}
+	h2c.ConfigureTransport(h2, h2c.WindowDefault)
+	for _, tc := range []struct {
+		args   []string
+		rt     *http.Transport
+		procs  int
+		banner string
+	}{
+		{[]string{"-gomaxprocs", "2"}, &http.Transport{}, 2, "; GET / lists the routes, GOMAXPROCS 2\n"},
+		{[]string{"-proto", "h2c", "-gomaxprocs", "3", "-pause", "10ms", "-pause-every", "1h"}, h2, 3, ", GOMAXPROCS 3, pausing 10ms every 1h0m0s\n"},
+	} {
+		t.Run(strings.Join(tc.args, "_"), func(t *testing.T) {
+			s := start(t, bin, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
+			if !strings.HasSuffix(s.banner, tc.banner) {
+				t.Errorf("banner %q, want it to end in %q", s.banner, tc.banner)
+			}
+			hc := &http.Client{Timeout: 10 * time.Second, Transport: tc.rt}
+			st := routetest.GetStats(t, s.url, hc)
+			hc.CloseIdleConnections()
+			if st.GOMAXPROCS != tc.procs || st.ConnsAccepted != 1 {
+				t.Errorf("GET /stats = %+v, want gomaxprocs %d and 1 connection", st, tc.procs)
+			}
+			s.stop(t, syscall.SIGTERM)
+		})
 	}
 }
 

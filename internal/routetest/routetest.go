@@ -6,6 +6,7 @@ package routetest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
@@ -112,6 +114,13 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "POST", path: "/multipart", body: form[:len(form)/2], reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
 		{method: "POST", path: "/multipart", body: "garbage", reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
 		{method: "GET", path: "/multipart", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
+
+		// Counters: the values vary (runStats decodes them).
+		{method: "GET", path: "/stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "HEAD", path: "/stats", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "POST", path: "/stats", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
+		{method: "GET", path: "/stats/", status: 404, wantLen: -1},
+		{method: "GET", path: "//stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
 	}
 	for _, c := range checks {
 		name := fmt.Sprintf("%s %s", c.method, c.path)
@@ -165,6 +174,7 @@ func Run(t *testing.T, base string, hc *http.Client) {
 	}
 	runEcho(t, base, hc)
 	runTooLarge(t, base, hc)
+	runStats(t, base, hc)
 	if t.Failed() {
 		return
 	}
@@ -174,6 +184,57 @@ func Run(t *testing.T, base string, hc *http.Client) {
 			t.Errorf("index does not list %s", r.Path)
 		}
 	}
+}
+
+// runStats checks that GET /stats is exactly the two counters, plausible
+// ones: at least the connection it came on, and a GOMAXPROCS of at least 1.
+func runStats(t *testing.T, base string, hc *http.Client) {
+	t.Helper()
+	t.Run("GET /stats decodes", func(t *testing.T) {
+		st := GetStats(t, base, hc)
+		if st.ConnsAccepted < 1 || st.GOMAXPROCS < 1 {
+			t.Errorf("GET /stats = %+v, want conns_accepted ≥ 1 and gomaxprocs ≥ 1", st)
+		}
+	})
+}
+
+// GetStats gets base+"/stats" with hc and decodes it strictly (see
+// fetchStats), failing the test on any error.
+func GetStats(t testing.TB, base string, hc *http.Client) fixtures.Stats {
+	t.Helper()
+	st, err := fetchStats(base, hc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// fetchStats gets base+"/stats" with hc and requires a 200 whose body is a
+// JSON object with exactly the fields of fixtures.Stats, each an integer.
+func fetchStats(base string, hc *http.Client) (fixtures.Stats, error) {
+	var st fixtures.Stats
+	resp, err := hc.Get(base + fixtures.StatsPath)
+	if err != nil {
+		return st, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return st, err
+	}
+	if resp.StatusCode != 200 {
+		return st, fmt.Errorf("GET /stats: status %d (body %.80q)", resp.StatusCode, body)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil || len(fields) != 2 {
+		return st, fmt.Errorf("GET /stats: %q, want an object of conns_accepted and gomaxprocs (%v)", body, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		return st, fmt.Errorf("GET /stats: %q: %w", body, err)
+	}
+	return st, nil
 }
 
 // encodeForm encodes f with mime/multipart and a fixed boundary, and returns
@@ -359,4 +420,74 @@ func postLength(t *testing.T, hc *http.Client, url string, body io.Reader, lengt
 	got, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	return resp, got
+}
+
+// CheckConnsAccepted opens n connections to base, a GET /json over each
+// (every newClient must hold connections of its own), then requires GET
+// /stats, sent over the last of them, to report n more than before reports
+// (the count the server had when called; pass 0 for a fresh server).
+func CheckConnsAccepted(t *testing.T, base string, newClient func() *http.Client, before int64, n int) {
+	t.Helper()
+	var hc *http.Client
+	for range n {
+		hc = newClient()
+		t.Cleanup(hc.CloseIdleConnections)
+		checkReused(t, base, hc, false)
+	}
+	if got := GetStats(t, base, hc).ConnsAccepted; got != before+int64(n) {
+		t.Errorf("%s: conns_accepted %d after %d connections, want %d", base, got, n, before+int64(n))
+	}
+}
+
+// CheckPause requires that a server started by start(d, period), with d and
+// period of its choosing, answers a request sent during a pause only once
+// the pause is over, and answers GET /stats sent at the same time before
+// that. It measures real time but asserts no upper bound: the answer's
+// lower bound holds on any machine, and a machine too slow to send inside
+// a pause gets three tries, then a skip.
+func CheckPause(t *testing.T, start func(d, period time.Duration) string, newClient func() *http.Client) {
+	t.Helper()
+	const d, period = 400 * time.Millisecond, 600 * time.Millisecond
+	before := time.Now()
+	base := start(d, period)
+	after := time.Now() // the server's pauses start after before, before after
+	hcJSON, hcStats := newClient(), newClient()
+	t.Cleanup(hcJSON.CloseIdleConnections)
+	t.Cleanup(hcStats.CloseIdleConnections)
+	GetStats(t, base, hcJSON) // connect now: /stats never pauses
+	GetStats(t, base, hcStats)
+	for k := range time.Duration(3) {
+		time.Sleep(time.Until(after.Add((k + 1) * period)))
+		end := before.Add((k+1)*period + d) // the pause ends no earlier
+		if time.Until(end) < d/2 {
+			continue // too late to tell: the next pause
+		}
+		jsonDone, statsDone := getBoth(t, base, hcJSON, hcStats)
+		if jsonDone.Before(end) {
+			t.Errorf("GET /json sent during a pause was answered %v before the pause ended", end.Sub(jsonDone))
+		}
+		if !statsDone.Before(jsonDone) {
+			t.Errorf("GET /stats sent during a pause was answered after the pause ended (%v after GET /json)", statsDone.Sub(jsonDone))
+		}
+		return
+	}
+	t.Skip("three requests in a row came too late to land inside a pause")
+}
+
+// getBoth gets /json with hcJSON and /stats with hcStats at once, checks the
+// answers, and returns when each was complete.
+func getBoth(t *testing.T, base string, hcJSON, hcStats *http.Client) (jsonDone, statsDone time.Time) {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := fetchStats(base, hcStats)
+		statsDone = time.Now()
+		errc <- err
+	}()
+	checkReused(t, base, hcJSON, true)
+	jsonDone = time.Now()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	return jsonDone, statsDone
 }
