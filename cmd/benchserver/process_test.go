@@ -221,28 +221,6 @@ func TestProcessGOMAXPROCS(t *testing.T) {
 	}
 }
 
-// TestLoopbackByDefault: without -addr the program listens on loopback, and
-// -allow-remote is what lets a non-loopback address through (checked
-// without listening there).
-func TestLoopbackByDefault(t *testing.T) {
-	if err := checkAddr(DefaultAddr, false); err != nil {
-		t.Errorf("the default -addr %q is refused without -allow-remote: %v", DefaultAddr, err)
-	}
-	for _, addr := range []string{"0.0.0.0:8080", ":8080", "[::]:8080", "192.0.2.1:8080"} {
-		if err := checkAddr(addr, false); err == nil {
-			t.Errorf("checkAddr(%q, false) accepted a non-loopback address", addr)
-		}
-		if err := checkAddr(addr, true); err != nil {
-			t.Errorf("checkAddr(%q, true) = %v, want it accepted with -allow-remote", addr, err)
-		}
-	}
-	for _, addr := range []string{"127.0.0.1:0", "[::1]:0", "localhost:0", "LOCALHOST:0", "127.1.2.3:0"} {
-		if err := checkAddr(addr, false); err != nil {
-			t.Errorf("checkAddr(%q, false) = %v, want a loopback address accepted", addr, err)
-		}
-	}
-}
-
 // TestProcessTooLarge: over HTTP/1.1, a declared body of 18 MB (over the 16
 // MiB limit) on POST /echo and POST /multipart gets 413 and Connection:
 // close, both when the client waits for 100 Continue (the answer is the 413,

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/load"
+)
+
+// roleEnv tells a loadbench process started by loadbench what it is: a
+// client process (it reads a job on stdin and writes a report on stdout)
+// or the server.
+const (
+	roleEnv    = "HTTPCLIENTBENCH_LOADBENCH_ROLE"
+	roleClient = "client"
+	roleServer = "server"
+)
+
+// job is one client process's run, sent by the parent as JSON.
+type job struct {
+	Client  string
+	Base    string // the target's base URL
+	Payload string
+	Mode    string
+	// Open loop (steady, overload).
+	Rate        int
+	MaxInFlight int
+	// Closed loop (sweep).
+	InFlight    int
+	MaxRequests int64
+
+	Duration time.Duration
+	Timeout  time.Duration
+	// Connection pool: the fairness setting (pool ≥ the concurrency) or
+	// the library's defaults (overload), and a cap (-maxconns).
+	LibraryPool bool
+	MaxConns    int
+}
+
+// quantiles are the latency percentiles a report carries, with their
+// units.
+var quantiles = []struct {
+	q    float64
+	unit string
+}{
+	{50, "p50-ns"}, {90, "p90-ns"}, {95, "p95-ns"}, {99, "p99-ns"}, {99.9, "p99.9-ns"}, {100, "max-ns"},
+}
+
+// report is what a client process measured, sent back as JSON. CPU and
+// memory come from the parent (the process's rusage), connections from
+// the server.
+type report struct {
+	Due, OK, Dropped int64
+	Failed           map[string]int64 // by class name
+	Elapsed          time.Duration
+	Latency          map[string]int64 // by unit, nanoseconds
+	SchedP99         time.Duration
+	TickLateP99      time.Duration
+	GCCycles         uint64
+	// Examples holds the first error of each class seen, for the parent
+	// to show.
+	Examples map[string]string
+}
+
+// runClient is the client process: read a job, run it, write a report.
+func runClient(stdin io.Reader, stdout io.Writer) error {
+	var j job
+	if err := json.NewDecoder(stdin).Decode(&j); err != nil {
+		return fmt.Errorf("reading the job: %v", err)
+	}
+	rep, err := j.run()
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(rep)
+}
+
+func (j job) config() clients.Config {
+	cfg := clients.Config{Timeout: j.Timeout, LibraryPool: j.LibraryPool, MaxConns: j.MaxConns}
+	if !j.LibraryPool {
+		// The suite's fairness rule: an idle pool at least as large as
+		// the concurrency, so no client closes connections it will need
+		// (LibraryPool refuses a MaxConnsPerHost).
+		cfg.MaxConnsPerHost = max(j.MaxInFlight, j.InFlight, clients.DefaultMaxConnsPerHost)
+	}
+	return cfg
+}
+
+func (j job) run() (*report, error) {
+	f, err := lookupClient(j.Client)
+	if err != nil {
+		return nil, err
+	}
+	p, err := lookupPayload(j.Payload)
+	if err != nil {
+		return nil, err
+	}
+	c, err := f.New(j.config())
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	if err := p.checkFull(c, j.Base); err != nil {
+		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
+	}
+	ex := &examples{m: map[string]string{}}
+	op := p.op(c, j.Base)
+	watched := func() error {
+		err := op()
+		if err != nil {
+			ex.add(err)
+		}
+		return err
+	}
+
+	probe := load.StartProbe()
+	var res load.Result
+	switch j.Mode {
+	case modeSweep:
+		res, err = load.ClosedLoop{InFlight: j.InFlight, Duration: j.Duration, MaxRequests: j.MaxRequests}.Run(watched)
+	default:
+		res, err = load.OpenLoop{Rate: j.Rate, Duration: j.Duration, MaxInFlight: j.MaxInFlight}.Run(watched)
+	}
+	pr := probe.Stop()
+	if err != nil {
+		return nil, err
+	}
+	rep := &report{
+		Due: res.Due, OK: res.OK, Dropped: res.Dropped, Elapsed: res.Elapsed,
+		Failed:      map[string]int64{},
+		Latency:     map[string]int64{},
+		SchedP99:    pr.SchedP99,
+		TickLateP99: time.Duration(pr.TickLate.ValueAtQuantile(99)),
+		GCCycles:    pr.GCCycles,
+		Examples:    ex.m,
+	}
+	for _, c := range load.Classes() {
+		rep.Failed[c.String()] = res.Failed[c]
+	}
+	for _, q := range quantiles {
+		rep.Latency[q.unit] = res.Latency.ValueAtQuantile(q.q)
+	}
+	return rep, nil
+}
+
+// examples keeps the first error of each class.
+type examples struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (e *examples) add(err error) {
+	class := load.Classify(err).String()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if _, ok := e.m[class]; !ok {
+		e.m[class] = err.Error()
+	}
+}
+
+func lookupClient(name string) (clients.Factory, error) {
+	i := slices.IndexFunc(clients.HTTP1, func(f clients.Factory) bool { return f.Name == name })
+	if i < 0 {
+		return clients.Factory{}, errors.New("unknown client " + name + ": want one of " + clientNames())
+	}
+	return clients.HTTP1[i], nil
+}
+
+func clientNames() string {
+	var names []string
+	for _, f := range clients.HTTP1 {
+		names = append(names, f.Name)
+	}
+	return joinNames(names)
+}

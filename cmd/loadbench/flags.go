@@ -1,0 +1,241 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+)
+
+// The modes.
+const (
+	modeSteady   = "steady"
+	modeSweep    = "sweep"
+	modeOverload = "overload"
+)
+
+// Defaults of the flags.
+const (
+	DefaultRate         = 2000
+	DefaultOverloadRate = 60000
+	DefaultDuration     = 5 * time.Second
+	DefaultInFlight     = "50,100,200,500"
+	DefaultMaxInFlight  = 10000
+	DefaultMaxRequests  = 5_000_000
+	DefaultTimeout      = 10 * time.Second
+	DefaultRounds       = 5
+	// MaxDuration bounds one run: a load run on a shared machine must
+	// end by itself.
+	MaxDuration = 10 * time.Minute
+)
+
+// DefaultClients are the clients of a run without -clients: the four
+// libraries and the raw floor.
+var DefaultClients = func() []string {
+	var names []string
+	for _, f := range clients.Libraries {
+		names = append(names, f.Name)
+	}
+	return append(names, clients.Raw)
+}()
+
+// options is the validated command line.
+type options struct {
+	mode        string
+	rate        int
+	duration    time.Duration
+	inflight    []int
+	maxInFlight int
+	maxRequests int64
+	maxConns    int
+	timeout     time.Duration
+	payload     payload
+	clients     []string
+	rounds      int
+	target      string // "" to start a benchserver
+	allowRemote bool
+	serverProcs int
+	clientProcs int
+	out         string
+}
+
+// usageError is a mistake in the command line: loadbench exits with status
+// 2 and runs nothing.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+const usage = `usage: loadbench [flags]
+
+Runs each client in its own process against a benchserver (started in a
+process of its own, or -target) and prints Go benchmark-format lines, one
+per client per round, for go tool benchstat.
+
+  loadbench -mode steady -rate 2000 -duration 5s       open loop, latency from each request's due time
+  loadbench -mode sweep -inflight 50,100,200,500       closed loop, a fixed number in flight per level
+  loadbench -mode overload -rate 60000                 open loop above capacity, library default pools
+
+Flags:
+`
+
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	o := &options{}
+	fs.StringVar(&o.mode, "mode", modeSteady, "steady, sweep or overload")
+	fs.IntVar(&o.rate, "rate", 0, fmt.Sprintf("requests per second offered, open loop (default %d for steady, %d for overload)", DefaultRate, DefaultOverloadRate))
+	fs.DurationVar(&o.duration, "duration", DefaultDuration, fmt.Sprintf("length of each client's run (at most %v)", MaxDuration))
+	inflight := fs.String("inflight", DefaultInFlight, "sweep: the requests in flight, one level per value")
+	fs.IntVar(&o.maxInFlight, "max-inflight", DefaultMaxInFlight, "steady and overload: cap on requests in flight; a due request waits for a slot, and is dropped if none frees before the end")
+	fs.Int64Var(&o.maxRequests, "max-requests", DefaultMaxRequests, "sweep: cap on the requests of one level")
+	fs.IntVar(&o.maxConns, "maxconns", 0, "cap on each client's connections to the server, applied the library's way (0: none; net/http-based clients queue, fasthttp and raw fail fast)")
+	fs.DurationVar(&o.timeout, "timeout", DefaultTimeout, "each request's timeout")
+	payloadName := fs.String("payload", "json", "what each request fetches: "+payloadNames())
+	clientList := fs.String("clients", strings.Join(DefaultClients, ","), "clients to run, comma-separated: "+clientNames())
+	fs.IntVar(&o.rounds, "rounds", DefaultRounds, "rounds: each runs every client once, in rotating order")
+	fs.StringVar(&o.target, "target", "", "base URL of a running benchserver (default: start one on loopback)")
+	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a -target that is not a loopback address")
+	fs.IntVar(&o.serverProcs, "server-gomaxprocs", 0, "GOMAXPROCS of the started benchserver (0: Go's default)")
+	fs.IntVar(&o.clientProcs, "client-gomaxprocs", 0, "GOMAXPROCS of each client process (0: Go's default)")
+	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return nil, usagef("unexpected arguments %q (everything is a flag)", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := o.check(set, *inflight, *payloadName, *clientList); err != nil {
+		return nil, usageError{err}
+	}
+	return o, nil
+}
+
+func (o *options) check(set map[string]bool, inflight, payloadName, clientList string) error {
+	if o.duration <= 0 || o.duration > MaxDuration {
+		return fmt.Errorf("-duration %v: want more than 0 and at most %v", o.duration, MaxDuration)
+	}
+	var err error
+	switch o.mode {
+	case modeSteady, modeOverload:
+		if set["inflight"] || set["max-requests"] {
+			return fmt.Errorf("-inflight and -max-requests are for -mode sweep; %s is an open loop (-rate)", o.mode)
+		}
+		if o.rate == 0 {
+			o.rate = map[string]int{modeSteady: DefaultRate, modeOverload: DefaultOverloadRate}[o.mode]
+		}
+		if o.rate < 0 {
+			return fmt.Errorf("-rate %d: want > 0", o.rate)
+		}
+		if o.maxInFlight <= 0 {
+			return fmt.Errorf("-max-inflight %d: want > 0", o.maxInFlight)
+		}
+		if int64(o.rate)*o.duration.Nanoseconds()/int64(time.Second) < 1 {
+			return fmt.Errorf("-rate %d for %v schedules no request", o.rate, o.duration)
+		}
+	case modeSweep:
+		if set["rate"] || set["max-inflight"] {
+			return errors.New("-rate and -max-inflight are for the open-loop modes; a sweep sets -inflight")
+		}
+		if o.inflight, err = parseLevels(inflight); err != nil {
+			return err
+		}
+		if o.maxRequests <= 0 {
+			return fmt.Errorf("-max-requests %d: want > 0", o.maxRequests)
+		}
+	default:
+		return fmt.Errorf("-mode %q: want steady, sweep or overload", o.mode)
+	}
+	switch {
+	case o.timeout <= 0:
+		return fmt.Errorf("-timeout %v: want > 0", o.timeout)
+	case o.rounds < 1:
+		return fmt.Errorf("-rounds %d: want at least 1", o.rounds)
+	case o.maxConns < 0:
+		return fmt.Errorf("-maxconns %d: want >= 0", o.maxConns)
+	case o.serverProcs < 0 || o.clientProcs < 0:
+		return errors.New("-server-gomaxprocs and -client-gomaxprocs: want >= 0")
+	case o.target != "" && set["server-gomaxprocs"]:
+		return errors.New("-server-gomaxprocs sets the benchserver loadbench starts; with -target, start yours with benchserver -gomaxprocs")
+	}
+	if o.payload, err = lookupPayload(payloadName); err != nil {
+		return err
+	}
+	if o.clients, err = parseClients(clientList); err != nil {
+		return err
+	}
+	if o.target != "" {
+		if o.target, err = checkTarget(o.target, o.allowRemote); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseLevels(s string) ([]int, error) {
+	var levels []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("-inflight %q: want positive integers separated by commas", s)
+		}
+		if slices.Contains(levels, n) {
+			return nil, fmt.Errorf("-inflight %q: %d twice", s, n)
+		}
+		levels = append(levels, n)
+	}
+	return levels, nil
+}
+
+func parseClients(s string) ([]string, error) {
+	var names []string
+	for f := range strings.SplitSeq(s, ",") {
+		name := strings.TrimSpace(f)
+		if _, err := lookupClient(name); err != nil {
+			return nil, fmt.Errorf("-clients: %v", err)
+		}
+		if slices.Contains(names, name) {
+			return nil, fmt.Errorf("-clients: %s twice", name)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// checkTarget accepts an http URL with a host and no path beyond "/",
+// whose host is a loopback IP or localhost unless allowRemote, and
+// returns it without a trailing slash.
+func checkTarget(s string, allowRemote bool) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("-target: %v", err)
+	}
+	if u.Scheme != "http" || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.User != nil {
+		return "", fmt.Errorf("-target %q: want http://host:port of a benchserver", s)
+	}
+	if !allowRemote && !benchserver.IsLoopback(u.Hostname()) {
+		return "", fmt.Errorf("-target %q is not a loopback address; pass -allow-remote to load another machine", s)
+	}
+	return "http://" + u.Host, nil
+}
+
+func joinNames(names []string) string { return strings.Join(names, ", ") }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFlags(t *testing.T) {
+	o, err := parseFlags(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.mode != modeSteady || o.rate != DefaultRate || o.duration != DefaultDuration || o.rounds != DefaultRounds ||
+		o.maxInFlight != DefaultMaxInFlight || o.payload.name != "json" || !slices.Equal(o.clients, DefaultClients) {
+		t.Errorf("defaults: %+v", o)
+	}
+	if want := []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
+		t.Errorf("default clients %v, want %v", DefaultClients, want)
+	}
+	o, err = parseFlags([]string{"-mode", "overload"}, io.Discard)
+	if err != nil || o.rate != DefaultOverloadRate {
+		t.Errorf("overload's default rate: %v, %v", o, err)
+	}
+	o, err = parseFlags([]string{"-mode", "sweep", "-inflight", "50, 100", "-duration", "2s", "-clients", "fasthttp", "-payload", "bin8m"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(o.inflight, []int{50, 100}) || o.duration != 2*time.Second || !slices.Equal(o.clients, []string{"fasthttp"}) || o.payload.name != "bin8m" {
+		t.Errorf("sweep: %+v", o)
+	}
+	o, err = parseFlags([]string{"-target", "http://localhost:8080/"}, io.Discard)
+	if err != nil || o.target != "http://localhost:8080" {
+		t.Errorf("-target localhost: %v, %v", o, err)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-mode", "burst"}, "-mode"},
+		{[]string{"-rate", "-5"}, "-rate"},
+		{[]string{"-rate", "1", "-duration", "100ms"}, "schedules no request"},
+		{[]string{"-duration", "11m"}, "-duration"},
+		{[]string{"-duration", "0s"}, "-duration"},
+		{[]string{"-rounds", "0"}, "-rounds"},
+		{[]string{"-timeout", "0s"}, "-timeout"},
+		{[]string{"-maxconns", "-1"}, "-maxconns"},
+		{[]string{"-max-inflight", "0"}, "-max-inflight"},
+		{[]string{"-inflight", "50"}, "for -mode sweep"},
+		{[]string{"-mode", "sweep", "-rate", "100"}, "open-loop"},
+		{[]string{"-mode", "sweep", "-inflight", "50,x"}, "-inflight"},
+		{[]string{"-mode", "sweep", "-inflight", "50,50"}, "twice"},
+		{[]string{"-mode", "sweep", "-inflight", "0"}, "-inflight"},
+		{[]string{"-payload", "json9"}, "-payload"},
+		{[]string{"-clients", "nethttp,curl"}, "unknown client curl"},
+		{[]string{"-clients", "raw,raw"}, "twice"},
+		{[]string{"-clients", "xnethttp2"}, "unknown client"},
+		{[]string{"-target", "http://10.1.2.3:8080"}, "not a loopback"},
+		{[]string{"-target", "https://127.0.0.1:8080"}, "benchserver"},
+		{[]string{"-target", "http://127.0.0.1:8080/json"}, "benchserver"},
+		{[]string{"-target", "http://127.0.0.1:1", "-server-gomaxprocs", "1"}, "-server-gomaxprocs"},
+		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-nope"}, "not defined"},
+	} {
+		_, err := parseFlags(c.args, io.Discard)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want a usage error about %q", c.args, err, c.want)
+		}
+	}
+	if _, err := parseFlags([]string{"-target", "http://10.1.2.3:8080", "-allow-remote"}, io.Discard); err != nil {
+		t.Errorf("-allow-remote: %v", err)
+	}
+}

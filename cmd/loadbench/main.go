@@ -1,0 +1,119 @@
+// Command loadbench puts each HTTP client under load in a process of its
+// own and reports what a service owner asks of a client: at a steady rate,
+// what are p50, p99 and the slowest request, how much memory and CPU does
+// the client use and how late does the rest of the program run; above what
+// the machine can serve, does it queue, fail or open connections without
+// bound; and how do throughput and p99 move with the requests in flight.
+//
+//	go run ./cmd/loadbench                                   # steady 2000 req/s, 5 s, 5 rounds
+//	go run ./cmd/loadbench -mode sweep -inflight 50,100,200,500
+//	go run ./cmd/loadbench -mode overload -rate 60000
+//	go run ./cmd/loadbench -payload json600k -out docs/load/json600k
+//
+// Modes:
+//
+//   - steady (-rate R -duration D): open loop. Request i is due at
+//     t0 + i/R whether or not earlier ones have finished, and its latency
+//     runs from its due time (as wrk2 measures; see package
+//     internal/load). At most -max-inflight requests run at once: a due
+//     request waits for a slot, the wait counting in its latency, and one
+//     still waiting at the end is dropped. Each client's idle pool is at
+//     least -max-inflight (the suite's fairness rule).
+//   - sweep (-inflight 50,100,200,500 -duration D): closed loop, that many
+//     requests in flight for D per level; the pool is at least the level.
+//   - overload (-rate R): the steady loop with each library's own default
+//     connection limits (see clients.Config.LibraryPool), to show which
+//     clients queue, which fail fast and which open connections without
+//     bound. -maxconns N caps every client's connections, its library's
+//     way.
+//
+// Each client runs in a fresh process (this program, started again), so
+// its peak RSS and CPU time (from the process's rusage) are its own; the
+// server runs in another process: the benchserver code started by
+// loadbench, or -target, a running cmd/benchserver (loopback only unless
+// -allow-remote). Rounds (-rounds) run every client once, in an order
+// that rotates from round to round; each round is one sample per client.
+//
+// Output: configuration lines and one Go benchmark-format line per client
+// per round, on stdout, for go tool benchstat:
+//
+//	BenchmarkLoad/mode=steady/rate=2000/payload=json/client=nethttp 10000 2000 req/s 412000 p50-ns …
+//
+// with the iteration count the requests answered correctly and the units
+// req/s (delivered), p50-ns, p90-ns, p95-ns, p99-ns, p99.9-ns, max-ns
+// (latency of the correct answers), errors (failed requests) and
+// errors-CLASS per class, dropped, peak-RSS-B, cpu-ns/req (the process's
+// CPU time over the requests it completed), sched-p99-ns (Go's scheduling
+// latency, /sched/latencies:seconds), tick-late-p99-ns (how late a 10 ms
+// ticker goroutine ran), conns (connections the server accepted during
+// the run) and gc-cycles. -out DIR also writes DIR/results.txt (the same
+// lines), DIR/README.md (tables) and SVG charts.
+//
+// Every run is bounded: -duration (at most 10 minutes) per client, each
+// request's -timeout, -max-inflight, -max-requests; a client process that
+// overstays its run by a minute is killed. Mistakes in the command line
+// exit with status 2 and run nothing.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+)
+
+func main() {
+	if code, ok := runRole(); ok {
+		os.Exit(code)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	var ue usageError
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(2)
+	case errors.As(err, &ue):
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "loadbench:", err)
+		os.Exit(1)
+	}
+}
+
+// runRole runs this process as the client or server process loadbench
+// started, if it is one (roleEnv), and returns its exit code.
+func runRole() (code int, ok bool) {
+	var err error
+	switch os.Getenv(roleEnv) {
+	case roleClient:
+		err = runClient(os.Stdin, os.Stdout)
+	case roleServer:
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+		err = benchserver.Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		stop()
+	default:
+		return 0, false
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "loadbench %s: %v\n", os.Getenv(roleEnv), err)
+		return 1, true
+	}
+	return 0, true
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opt, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	return newRunner(opt, stdout, stderr).run(ctx)
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/load"
+)
+
+// A payload is what each request of a run fetches, and how its answer is
+// checked. Every check is done on every request; a wrong answer is a
+// failure of class answer, never a fast request.
+type payload struct {
+	name string
+	path string
+	doc  string
+	// op returns one request against base with c.
+	op func(c clients.Client, base string) load.Op
+}
+
+// bin8mSize is the body of the bin8m payload: 8 MiB.
+const bin8mSize = 8 << 20
+
+var payloads = []payload{
+	{"json", "/json", "GET /json, decoded into a struct", jsonOp},
+	{"json600k", "/json600k", fmt.Sprintf("GET /json600k, %d records (about 0.6 MB) decoded into []fixtures.Record", fixtures.JSON600KRecords), json600kOp},
+	{"bin8m", "/bytes/" + strconv.Itoa(bin8mSize), "GET /bytes/8388608, read whole into a new slice", bin8mOp},
+}
+
+func lookupPayload(name string) (payload, error) {
+	for _, p := range payloads {
+		if p.name == name {
+			return p, nil
+		}
+	}
+	return payload{}, fmt.Errorf("-payload %q: want one of %s", name, payloadNames())
+}
+
+func payloadNames() string {
+	var names []string
+	for _, p := range payloads {
+		names = append(names, p.name)
+	}
+	return joinNames(names)
+}
+
+// checkMeta checks what every answer must have: status 200 and, where the
+// body is decoded, the exact length that came over the wire.
+func checkMeta(m clients.Meta, bodyLen int) error {
+	if err := fixtures.CheckStatus(m.Status, 200); err != nil {
+		return err
+	}
+	if bodyLen >= 0 && m.BodyLen != bodyLen {
+		return fmt.Errorf("body of %d bytes, want %d", m.BodyLen, bodyLen)
+	}
+	return nil
+}
+
+func jsonOp(c clients.Client, base string) load.Op {
+	url := base + "/json"
+	return func() error {
+		var v fixtures.JSONMessage
+		m, err := c.GetJSON(url, &v)
+		if err != nil {
+			return err
+		}
+		if err := checkMeta(m, len(fixtures.JSONBody)); err != nil {
+			return load.BadAnswer(err)
+		}
+		if v != fixtures.WantJSON {
+			return load.BadAnswer(fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON))
+		}
+		return nil
+	}
+}
+
+// json600kOp decodes the whole array into a new slice each time and checks
+// its length and three records (first, middle, last) field by field,
+// sampled as the benchmarks sample large bodies.
+func json600kOp(c clients.Client, base string) load.Op {
+	url := base + "/json600k"
+	want := fixtures.Records()
+	bodyLen := len(fixtures.JSON600KBody())
+	return func() error {
+		var got []fixtures.Record
+		m, err := c.GetJSON(url, &got)
+		if err != nil {
+			return err
+		}
+		if err := checkMeta(m, bodyLen); err != nil {
+			return load.BadAnswer(err)
+		}
+		if len(got) != len(want) {
+			return load.BadAnswer(fmt.Errorf("%d records, want %d", len(got), len(want)))
+		}
+		for _, i := range []int{0, len(want) / 2, len(want) - 1} {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				return load.BadAnswer(fmt.Errorf("record %d is %+v, want %+v", i, got[i], want[i]))
+			}
+		}
+		return nil
+	}
+}
+
+// bin8mOp reads the body into a new slice (the usual idiom) and checks its
+// length and three 256-byte windows, as the benchmarks check large bodies.
+func bin8mOp(c clients.Client, base string) load.Op {
+	url := base + "/bytes/" + strconv.Itoa(bin8mSize)
+	want := fixtures.Bytes(bin8mSize)
+	return func() error {
+		m, body, err := c.GetBytes(url)
+		if err != nil {
+			return err
+		}
+		if err := checkMeta(m, -1); err != nil {
+			return load.BadAnswer(err)
+		}
+		if err := fixtures.CheckBody(body, want, false); err != nil {
+			return load.BadAnswer(err)
+		}
+		return nil
+	}
+}
+
+// checkFull checks one answer of the payload completely (every byte, every
+// record): each client process does it once before its run.
+func (p payload) checkFull(c clients.Client, base string) error {
+	switch p.name {
+	case "bin8m":
+		m, body, err := c.GetBytes(base + p.path)
+		if err != nil {
+			return err
+		}
+		if err := checkMeta(m, -1); err != nil {
+			return err
+		}
+		return fixtures.CheckBody(body, fixtures.Bytes(bin8mSize), true)
+	case "json600k":
+		var got []fixtures.Record
+		m, err := c.GetJSON(base+p.path, &got)
+		if err != nil {
+			return err
+		}
+		if err := checkMeta(m, len(fixtures.JSON600KBody())); err != nil {
+			return err
+		}
+		if !slices.EqualFunc(got, fixtures.Records(), func(a, b fixtures.Record) bool { return reflect.DeepEqual(a, b) }) {
+			return fmt.Errorf("the %d records decoded differ from the fixture's", len(got))
+		}
+		return nil
+	}
+	return p.op(c, base)()
+}

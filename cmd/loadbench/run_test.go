@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// runLoadbench runs loadbench with args and returns its stdout.
+func runLoadbench(t *testing.T, args ...string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("loadbench %q: %v\n%s", args, err, stderr.String())
+	}
+	return stdout.String()
+}
+
+// parsed is a results file as benchstat's reader sees it.
+type parsed struct {
+	names  []string
+	iters  []int
+	values []map[string]float64 // by unit as written
+	config map[string]string
+	units  map[string]string // unit -> its better= value
+}
+
+func parse(t *testing.T, out string) parsed {
+	t.Helper()
+	p := parsed{config: map[string]string{}, units: map[string]string{}}
+	r := benchfmt.NewReader(strings.NewReader(out), "out")
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Fatalf("benchfmt: %v", rec)
+		case *benchfmt.UnitMetadata:
+			if rec.Key == "better" {
+				u := rec.OrigUnit
+				if u == "" {
+					u = rec.Unit
+				}
+				p.units[u] = rec.Value
+			}
+		case *benchfmt.Result:
+			for _, c := range rec.Config {
+				p.config[c.Key] = string(c.Value)
+			}
+			p.names = append(p.names, string(rec.Name.Full())) // without "Benchmark"
+			p.iters = append(p.iters, rec.Iters)
+			v := map[string]float64{}
+			for _, x := range rec.Values {
+				if x.OrigUnit != "" { // benchfmt tidied it (ns → sec)
+					v[x.OrigUnit] = x.OrigValue
+				} else {
+					v[x.Unit] = x.Value
+				}
+			}
+			p.values = append(p.values, v)
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A steady run: one line per client per round in rotating order, every
+// unit present with its direction, the numbers consistent with the
+// schedule, and -out's results.txt the same lines.
+func TestSteadyRun(t *testing.T) {
+	dir := t.TempDir()
+	out := runLoadbench(t, "-rate", "200", "-duration", "500ms", "-rounds", "2", "-clients", "nethttp,raw", "-out", dir)
+	p := parse(t, out)
+	want := []string{
+		"Load/mode=steady/rate=200/payload=json/client=nethttp",
+		"Load/mode=steady/rate=200/payload=json/client=raw",
+		"Load/mode=steady/rate=200/payload=json/client=raw",
+		"Load/mode=steady/rate=200/payload=json/client=nethttp",
+	}
+	if !slices.Equal(p.names, want) {
+		t.Fatalf("results %q, want %q", p.names, want)
+	}
+	for _, u := range units {
+		if p.units[u.name] == "" {
+			t.Errorf("no Unit line for %s", u.name)
+		}
+	}
+	for _, k := range []string{"commit", "date", "go", "machine", "loadbench", "server", "client-gomaxprocs", "pool"} {
+		if p.config[k] == "" {
+			t.Errorf("no %s: configuration line", k)
+		}
+	}
+	if !strings.Contains(p.config["server"], "GOMAXPROCS") {
+		t.Errorf("server: %q does not give the server's GOMAXPROCS", p.config["server"])
+	}
+	for i, v := range p.values {
+		if len(v) != len(units) {
+			t.Errorf("%s: %d units, want %d", p.names[i], len(v), len(units))
+		}
+		// 200 req/s for 0.5 s: 100 requests, every one answered.
+		if p.iters[i] != 100 || v["errors"] != 0 || v["dropped"] != 0 {
+			t.Errorf("%s: %d answered, %v errors, %v dropped; want 100, 0, 0", p.names[i], p.iters[i], v["errors"], v["dropped"])
+		}
+		if v["req/s"] < 190 || v["req/s"] > 200 {
+			t.Errorf("%s: delivered %v req/s of 200 offered", p.names[i], v["req/s"])
+		}
+		if !(v["p50-ns"] > 0 && v["p50-ns"] <= v["p99-ns"] && v["p99-ns"] <= v["max-ns"]) {
+			t.Errorf("%s: percentiles out of order: %v", p.names[i], v)
+		}
+		if v["conns"] < 1 || v["peak-RSS-B"] < 1<<20 || v["cpu-ns/req"] <= 0 {
+			t.Errorf("%s: conns %v, peak RSS %v B, CPU %v ns/req", p.names[i], v["conns"], v["peak-RSS-B"], v["cpu-ns/req"])
+		}
+	}
+	file, err := os.ReadFile(filepath.Join(dir, "results.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(file) != out {
+		t.Errorf("results.txt differs from stdout")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
+		t.Errorf("no summary: %v", err)
+	}
+}
+
+// A sweep: one line per level and client, each level's own name.
+func TestSweepRun(t *testing.T) {
+	out := runLoadbench(t, "-mode", "sweep", "-inflight", "1,8", "-duration", "300ms", "-rounds", "1", "-clients", "fasthttp,resty", "-payload", "json600k")
+	p := parse(t, out)
+	want := []string{
+		"Load/mode=sweep/inflight=1/payload=json600k/client=fasthttp",
+		"Load/mode=sweep/inflight=1/payload=json600k/client=resty",
+		"Load/mode=sweep/inflight=8/payload=json600k/client=fasthttp",
+		"Load/mode=sweep/inflight=8/payload=json600k/client=resty",
+	}
+	if !slices.Equal(p.names, want) {
+		t.Fatalf("results %q, want %q", p.names, want)
+	}
+	for i, v := range p.values {
+		if p.iters[i] < 1 || v["errors"] != 0 {
+			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
+		}
+	}
+}

@@ -1,0 +1,388 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/google/renameio/v2"
+
+	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/loadreport"
+	"github.com/httpclientbench/httpclientbench/internal/progress"
+	"github.com/httpclientbench/httpclientbench/internal/runinfo"
+)
+
+// runner runs the rounds: one client process per client, level and round.
+type runner struct {
+	opt            *options
+	stdout, stderr io.Writer
+	exe            string // this program, started again for each role
+	base           string // the server's base URL
+	serverProcs    int    // the server's GOMAXPROCS, as it reports it
+}
+
+func newRunner(opt *options, stdout, stderr io.Writer) *runner {
+	return &runner{opt: opt, stdout: stdout, stderr: stderr}
+}
+
+// levels are the runs of one round, in order: one per in-flight level for
+// a sweep, else one.
+func (r *runner) levels() []int {
+	if r.opt.mode == modeSweep {
+		return r.opt.inflight
+	}
+	return []int{0}
+}
+
+func (r *runner) run(ctx context.Context) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding this program to start its client processes: %v", err)
+	}
+	r.exe = exe
+	r.base = r.opt.target
+	if r.base == "" {
+		stop, err := r.startServer(ctx)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	st, err := stats(ctx, r.base)
+	if err != nil {
+		return err
+	}
+	r.serverProcs = st.GOMAXPROCS
+
+	out, err := createOutput(r.opt.out)
+	if err != nil {
+		return err
+	}
+	w := r.stdout
+	if out != nil {
+		defer out.Cleanup() // after CloseAtomicallyReplace, does nothing
+		w = io.MultiWriter(out, r.stdout)
+	}
+	if _, err := io.WriteString(w, r.header(ctx)); err != nil {
+		return err
+	}
+
+	levels := r.levels()
+	n := len(r.opt.clients)
+	prog := progress.New(r.stderr, "loadbench", r.opt.rounds, r.opt.rounds*len(levels)*n)
+	for round := range r.opt.rounds {
+		for _, level := range levels {
+			for i := range n {
+				name := r.opt.clients[(i+round)%n] // rotating order
+				what := name
+				if level > 0 {
+					what = fmt.Sprintf("%s inflight=%d", name, level)
+				}
+				prog.Begin(round, what)
+				s, err := r.runClient(ctx, name, level)
+				if err != nil {
+					return fmt.Errorf("round %d, %s: %w", round+1, what, err)
+				}
+				if _, err := io.WriteString(w, s.line()); err != nil {
+					return err
+				}
+				prog.End()
+				r.warn(round, what, s)
+			}
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	if err := out.CloseAtomicallyReplace(); err != nil {
+		return err
+	}
+	results := filepath.Join(r.opt.out, "results.txt")
+	if err := loadreport.WriteDir(results, r.opt.out); err != nil {
+		return fmt.Errorf("writing the summary: %v", err)
+	}
+	fmt.Fprintf(r.stderr, "loadbench: wrote %s and its summary in %s\n", results, r.opt.out)
+	return nil
+}
+
+// warn tells on stderr what failed in a run, with an example per class.
+func (r *runner) warn(round int, what string, s *sample) {
+	if s.rep.Dropped > 0 {
+		fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d requests dropped (no free slot of -max-inflight %d before the end)\n", round+1, what, s.rep.Dropped, r.opt.maxInFlight)
+	}
+	for _, c := range load.Classes() {
+		if n := s.rep.Failed[c.String()]; n > 0 {
+			fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d %s errors, e.g. %s\n", round+1, what, n, c, s.rep.Examples[c.String()])
+		}
+	}
+}
+
+// header is the configuration and unit lines the output starts with.
+func (r *runner) header(ctx context.Context) string {
+	var b strings.Builder
+	o := r.opt
+	kv := func(k, v string) { fmt.Fprintf(&b, "%s: %s\n", k, v) }
+	kv("commit", runinfo.Commit(ctx, "."))
+	kv("date", time.Now().UTC().Format(time.RFC3339))
+	kv("go", runtime.Version())
+	kv("goos", runtime.GOOS)
+	kv("goarch", runtime.GOARCH)
+	kv("machine", runinfo.Machine(ctx))
+	settings := fmt.Sprintf("mode=%s", o.mode)
+	if o.mode == modeSweep {
+		settings += fmt.Sprintf(" inflight=%s max-requests=%d", joinInts(o.inflight), o.maxRequests)
+	} else {
+		settings += fmt.Sprintf(" rate=%d max-inflight=%d", o.rate, o.maxInFlight)
+	}
+	settings += fmt.Sprintf(" duration=%v payload=%s rounds=%d timeout=%v", o.duration, o.payload.name, o.rounds, o.timeout)
+	if o.maxConns > 0 {
+		settings += fmt.Sprintf(" maxconns=%d", o.maxConns)
+	}
+	kv("loadbench", settings)
+	kv("pool", r.poolRule())
+	where := "benchserver (own process, started by loadbench)"
+	if o.target != "" {
+		where = "benchserver at " + o.target
+	}
+	kv("server", fmt.Sprintf("%s, GOMAXPROCS %d", where, r.serverProcs))
+	procs := strconv.Itoa(runtime.GOMAXPROCS(0)) + " (Go's default)"
+	if o.clientProcs > 0 {
+		procs = strconv.Itoa(o.clientProcs)
+	}
+	kv("client-gomaxprocs", procs)
+	for _, u := range units {
+		fmt.Fprintf(&b, "Unit %s %s\n", u.name, u.meta)
+	}
+	return b.String()
+}
+
+func (r *runner) poolRule() string {
+	var s string
+	switch r.opt.mode {
+	case modeOverload:
+		s = "each library's default connection limits"
+	case modeSweep:
+		s = "idle pool per host at least the level in flight (the suite's fairness rule)"
+	default:
+		s = fmt.Sprintf("idle pool per host at least -max-inflight (%d) (the suite's fairness rule)", r.opt.maxInFlight)
+	}
+	if r.opt.maxConns > 0 {
+		s += fmt.Sprintf(", capped at %d connections per host (-maxconns)", r.opt.maxConns)
+	}
+	return s
+}
+
+func joinInts(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.Itoa(x))
+	}
+	return strings.Join(s, ",")
+}
+
+// runClient runs one client process and measures it.
+func (r *runner) runClient(ctx context.Context, name string, level int) (*sample, error) {
+	o := r.opt
+	j := job{
+		Client: name, Base: r.base, Payload: o.payload.name, Mode: o.mode,
+		Rate: o.rate, MaxInFlight: o.maxInFlight,
+		InFlight: level, MaxRequests: o.maxRequests,
+		Duration: o.duration, Timeout: o.timeout,
+		LibraryPool: o.mode == modeOverload, MaxConns: o.maxConns,
+	}
+	if o.mode == modeSweep {
+		j.MaxInFlight = 0
+	}
+	before, err := stats(ctx, r.base)
+	if err != nil {
+		return nil, err
+	}
+	// A client process has its duration, its requests' timeout (for the
+	// check before the run and for the last requests) and a minute to
+	// start and report; then it is killed.
+	ctx, cancel := context.WithTimeout(ctx, o.duration+2*o.timeout+time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.exe)
+	cmd.Env = append(os.Environ(), roleEnv+"="+roleClient)
+	if o.clientProcs > 0 {
+		cmd.Env = append(cmd.Env, "GOMAXPROCS="+strconv.Itoa(o.clientProcs))
+	}
+	in, err := json.Marshal(j)
+	if err != nil {
+		return nil, err
+	}
+	var stdout bytes.Buffer
+	cmd.Stdin = bytes.NewReader(in)
+	cmd.Stdout = &stdout
+	cmd.Stderr = r.stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("client process killed after %v: %w", o.duration+2*o.timeout+time.Minute, ctx.Err())
+		}
+		return nil, fmt.Errorf("client process: %v", err)
+	}
+	var rep report
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		return nil, fmt.Errorf("client process's report: %v", err)
+	}
+	after, err := stats(ctx, r.base)
+	if err != nil {
+		return nil, err
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return nil, errors.New("no rusage for the client process on this system")
+	}
+	return &sample{
+		name: r.benchName(name, level),
+		rep:  rep,
+		cpu:  time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime)),
+		rss:  ru.Maxrss * 1024, // KiB on Linux
+		// Each GET /stats counts its own connection: after's is not the
+		// client's.
+		conns: after.ConnsAccepted - before.ConnsAccepted - 1,
+	}, nil
+}
+
+// benchName is the result's name: the levels that change what is
+// measured, client last.
+func (r *runner) benchName(client string, level int) string {
+	o := r.opt
+	name := "BenchmarkLoad/mode=" + o.mode
+	if o.mode == modeSweep {
+		name += fmt.Sprintf("/inflight=%d", level)
+	} else {
+		name += fmt.Sprintf("/rate=%d", o.rate)
+	}
+	name += "/payload=" + o.payload.name
+	if o.maxConns > 0 {
+		name += fmt.Sprintf("/maxconns=%d", o.maxConns)
+	}
+	return name + "/client=" + client
+}
+
+// startServer starts the benchserver code in a process of its own on a
+// free loopback port and returns how to stop it.
+func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
+	args := []string{"-addr", "127.0.0.1:0"}
+	if r.opt.serverProcs > 0 {
+		args = append(args, "-gomaxprocs", strconv.Itoa(r.opt.serverProcs))
+	}
+	cmd := exec.Command(r.exe, args...)
+	cmd.Env = append(os.Environ(), roleEnv+"="+roleServer)
+	cmd.Stderr = r.stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the server: %v", err)
+	}
+	stop = func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		if sc.Scan() {
+			line <- sc.Text()
+		}
+		close(line)
+		io.Copy(io.Discard, pipe)
+	}()
+	select {
+	case l, ok := <-line:
+		if base, found := serverURL(l); ok && found {
+			r.base = base
+			return stop, nil
+		}
+		stop()
+		return nil, fmt.Errorf("the server did not say where it listens (first line %q)", l)
+	case <-time.After(30 * time.Second):
+		stop()
+		return nil, errors.New("the server did not start within 30 s")
+	case <-ctx.Done():
+		stop()
+		return nil, ctx.Err()
+	}
+}
+
+// serverURL finds the URL in benchserver's first line,
+// "serving http://127.0.0.1:PORT (…)".
+func serverURL(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "serving ")
+	if !ok {
+		return "", false
+	}
+	u, _, _ := strings.Cut(rest, " ")
+	return u, strings.HasPrefix(u, "http://")
+}
+
+// serverStats is benchserver's GET /stats.
+type serverStats struct {
+	ConnsAccepted int64 `json:"conns_accepted"`
+	GOMAXPROCS    int   `json:"gomaxprocs"`
+}
+
+var statsClient = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}}
+
+// stats reads the server's counters. Its own request opens one
+// connection, which the count it returns includes.
+func stats(ctx context.Context, base string) (serverStats, error) {
+	var st serverStats
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/stats", nil)
+	if err != nil {
+		return st, err
+	}
+	resp, err := statsClient.Do(req)
+	if err != nil {
+		return st, fmt.Errorf("reading the server's counters: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return st, fmt.Errorf("GET %s/stats: %s (is the target a cmd/benchserver?)", base, resp.Status)
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil {
+		return st, fmt.Errorf("GET %s/stats: %v", base, err)
+	}
+	return st, nil
+}
+
+// createOutput opens the -out directory's results.txt for writing: a
+// pending file that replaces results.txt only when the run succeeds, or
+// nil without -out.
+func createOutput(dir string) (*renameio.PendingFile, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, usagef("-out: %v", err)
+	}
+	f, err := renameio.NewPendingFile(filepath.Join(dir, "results.txt"), renameio.WithPermissions(0o644))
+	if err != nil {
+		return nil, usagef("-out: %v", err)
+	}
+	return f, nil
+}
