@@ -65,6 +65,10 @@ type options struct {
 	serverProcs int
 	clientProcs int
 	out         string
+	// -report: regenerate these directories' summaries from their
+	// results.txt (and -readme's blocks) instead of running.
+	report []string
+	readme string
 }
 
 // usageError is a mistake in the command line: loadbench exits with status
@@ -113,6 +117,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.serverProcs, "server-gomaxprocs", 0, "GOMAXPROCS of the started benchserver (0: Go's default)")
 	fs.IntVar(&o.clientProcs, "client-gomaxprocs", 0, "GOMAXPROCS of each client process (0: Go's default)")
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
+	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated) from their results.txt")
+	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this README's <!-- loadreport:table dir=… --> blocks (dirs relative to the README)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
@@ -124,6 +130,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *report != "" || o.readme != "" {
+		return o, o.checkReport(set, *report)
+	}
 	if err := o.check(set, *inflight, *payloadName, *clientList); err != nil {
 		return nil, usageError{err}
 	}
@@ -186,6 +195,24 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 	if o.target != "" {
 		if o.target, err = checkTarget(o.target, o.allowRemote); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkReport checks a -report command line: only -report and -readme.
+func (o *options) checkReport(set map[string]bool, dirs string) error {
+	for name := range set {
+		if name != "report" && name != "readme" {
+			return usagef("-%s does not go with -report, which runs nothing", name)
+		}
+	}
+	if dirs == "" {
+		return usagef("-readme goes with -report")
+	}
+	for d := range strings.SplitSeq(dirs, ",") {
+		if d = strings.TrimSpace(d); d != "" {
+			o.report = append(o.report, d)
 		}
 	}
 	return nil

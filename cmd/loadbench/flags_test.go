@@ -78,3 +78,19 @@ func TestBadFlags(t *testing.T) {
 		t.Errorf("-allow-remote: %v", err)
 	}
 }
+
+func TestReportFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-report", "a, b", "-readme", "README.md"}, io.Discard)
+	if err != nil || !slices.Equal(o.report, []string{"a", "b"}) || o.readme != "README.md" {
+		t.Errorf("-report a, b -readme README.md: %+v, %v", o, err)
+	}
+	for _, args := range [][]string{
+		{"-readme", "README.md"},
+		{"-report", "a", "-rate", "100"},
+	} {
+		var ue usageError
+		if _, err := parseFlags(args, io.Discard); !errors.As(err, &ue) {
+			t.Errorf("%q: %v, want a usage error", args, err)
+		}
+	}
+}

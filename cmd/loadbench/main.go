@@ -47,7 +47,12 @@
 // latency, /sched/latencies:seconds), tick-late-p99-ns (how late a 10 ms
 // ticker goroutine ran), conns (connections the server accepted during
 // the run) and gc-cycles. -out DIR also writes DIR/results.txt (the same
-// lines), DIR/README.md (tables) and SVG charts.
+// lines), DIR/README.md (tables) and SVG charts;
+//
+//	go run ./cmd/loadbench -report docs/load/steady,docs/load/sweep -readme README.md
+//
+// runs nothing: it writes them again from each DIR/results.txt and
+// rewrites the README's generated blocks (<!-- loadreport:table dir=… -->).
 //
 // Every run is bounded: -duration (at most 10 minutes) per client, each
 // request's -timeout, -max-inflight, -max-requests; a client process that
@@ -114,6 +119,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opt, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if len(opt.report) > 0 {
+		return writeReports(opt.report, opt.readme, stderr)
 	}
 	return newRunner(opt, stdout, stderr).run(ctx)
 }

@@ -185,6 +185,22 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// A run with -maxconns is its own group, named by its cap.
+func TestReadMaxConns(t *testing.T) {
+	in := "BenchmarkLoad/mode=overload/rate=100/payload=json/client=raw 50 50 req/s\n" +
+		"BenchmarkLoad/mode=overload/rate=100/payload=json/maxconns=8/client=raw 50 50 req/s\n"
+	run, err := Read(strings.NewReader(in), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Groups) != 2 || run.Groups[1].MaxConns != "8" || !strings.HasSuffix(run.Groups[1].Title(), "at most 8 connections") {
+		t.Errorf("groups %+v", run.Groups)
+	}
+	if _, err := Read(strings.NewReader(strings.Replace(in, "maxconns=8", "maxconns=0", 1)), "in"); err == nil {
+		t.Error("maxconns=0 read")
+	}
+}
+
 // TestReadErrors: what Read refuses, and that each error says why.
 func TestReadErrors(t *testing.T) {
 	const head = "commit: abc\nloadbench: mode=steady rate=100\n"

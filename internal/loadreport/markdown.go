@@ -30,10 +30,14 @@ func WriteMarkdown(w io.Writer, run *Run, resultsLink string) error {
 // Title names the group: "steady, 2,000 req/s offered, payload json",
 // "sweep, payload json".
 func (g *Group) Title() string {
+	t := fmt.Sprintf("%s, %s req/s offered, payload %s", g.Mode, formatRate(g.Rate), g.Payload)
 	if g.Mode == Sweep {
-		return fmt.Sprintf("%s, payload %s", g.Mode, g.Payload)
+		t = fmt.Sprintf("%s, payload %s", g.Mode, g.Payload)
 	}
-	return fmt.Sprintf("%s, %s req/s offered, payload %s", g.Mode, formatRate(g.Rate), g.Payload)
+	if g.MaxConns != "" {
+		t += ", at most " + g.MaxConns + " connections"
+	}
+	return t
 }
 
 func formatRate(r string) string {
@@ -111,13 +115,23 @@ func shortCommit(c string) string {
 // legend says what the columns are.
 func legend(run *Run) string {
 	s := "Each number is the median over rounds of one client's run in its own process (benchmath's median, as benchstat computes it). " +
-		"req/s is delivered: requests that completed OK, per second. " +
-		"Latencies are those of completed requests; `" + FloorClient + " (floor)` is a minimal HTTP/1.1 client, a reference rather than a library."
+		"req/s is delivered: requests answered correctly, per second of the run (from its start to the last answer, at least its duration). " +
+		"Latencies are those of the correct answers"
 	if run.Mode == Sweep {
-		return s + " A sweep keeps a fixed number of requests in flight, level by level: each cell is delivered req/s with the p99 latency, and errors where there were any."
+		return s + ", from each request's start (a closed loop sends nothing before it can). " +
+			"A sweep keeps a fixed number of requests in flight, level by level: each cell is delivered req/s with the p99 latency, and errors where there were any. " +
+			"`" + FloorClient + " (floor)` is a minimal HTTP/1.1 client, a reference rather than a library."
 	}
-	return s + " errors counts failed requests, by class where there were any; dropped and the scheduler and tick lateness columns are loadbench's own counts; " +
-		"conns is the connections the server accepted during the client's run; peak RSS and CPU/req are the client process's."
+	return s + ", from each request's due time (open loop: a request waiting on a stalled client or server counts its wait). " +
+		"`" + FloorClient + " (floor)` is a minimal HTTP/1.1 client, a reference rather than a library: its row also shows what loadbench's own sender adds. " +
+		"errors counts failed requests, by class where there were any: refused (ECONNREFUSED), timeout, portexhaust (no local port left, EADDRNOTAVAIL), " +
+		"pool (the client's own connection limit, failing at once), answer (a wrong status or body), other. " +
+		"dropped counts requests still waiting for one of the -max-inflight slots when the run ended. " +
+		"conns is the connections the server accepted during the client's run. " +
+		"peak RSS and CPU/req come from the client process's rusage; CPU/req is its CPU time over the requests it completed, " +
+		"including loadbench's sender and probes (the same for every client). " +
+		"sched p99 is the 99th percentile of Go's scheduling latency in the client process (runtime/metrics /sched/latencies:seconds); " +
+		"tick late p99 is how late a goroutine that wants to run every 10 ms ran (Go's timers wake about 1 ms late in an idle process)."
 }
 
 // writeTables writes the tables of group g. In a report (full) a sweep

@@ -9,6 +9,9 @@
 //	BenchmarkLoad/mode=overload/rate=R/payload=P/client=X
 //	BenchmarkLoad/mode=sweep/inflight=N/payload=P/client=X
 //
+// with a maxconns=N level before client= when the run capped connections
+// (-maxconns).
+//
 // Steady and overload runs give one table per (rate, payload); a sweep
 // gives one table per payload, with the in-flight levels as columns.
 package loadreport
@@ -74,6 +77,7 @@ type Run struct {
 type Group struct {
 	Mode, Payload string
 	Rate          string   // offered req/s; "" in a sweep
+	MaxConns      string   // the connection cap (-maxconns), "" for none
 	Levels        []string // in-flight levels of a sweep, ascending; [""] otherwise
 	Clients       []string // in table order: clientOrder, then any other
 	cells         map[[2]string]*Cell
@@ -139,10 +143,10 @@ func Read(r io.Reader, name string) (*Run, error) {
 		} else if lv.mode != run.Mode {
 			return nil, fmt.Errorf("%s: mixes mode=%s and mode=%s: cmd/loadbench writes one file per mode, and so must a report", name, run.Mode, lv.mode)
 		}
-		key := lv.payload + " " + lv.rate
+		key := lv.payload + " " + lv.rate + " " + lv.maxconns
 		g := groups[key]
 		if g == nil {
-			g = &Group{Mode: lv.mode, Payload: lv.payload, Rate: lv.rate, cells: map[[2]string]*Cell{}}
+			g = &Group{Mode: lv.mode, Payload: lv.payload, Rate: lv.rate, MaxConns: lv.maxconns, cells: map[[2]string]*Cell{}}
 			groups[key] = g
 			run.Groups = append(run.Groups, g)
 		}
@@ -177,7 +181,7 @@ func Read(r io.Reader, name string) (*Run, error) {
 }
 
 // levels are the parts of a Load benchmark's name.
-type levels struct{ mode, rate, inflight, payload, client string }
+type levels struct{ mode, rate, inflight, payload, maxconns, client string }
 
 // parseName parses "Load/mode=…/…/client=X" (benchfmt drops "Benchmark").
 func parseName(name string) (levels, error) {
@@ -202,6 +206,8 @@ func parseName(name string) (levels, error) {
 			lv.inflight = v
 		case "payload":
 			lv.payload = v
+		case "maxconns":
+			lv.maxconns = v
 		case "client":
 			lv.client = v
 		default:
@@ -225,7 +231,7 @@ func parseName(name string) (levels, error) {
 	if lv.mode == Sweep && seen["rate"] || lv.mode != Sweep && seen["inflight"] {
 		return levels{}, fmt.Errorf("mode=%s takes %s=, not both rate= and inflight=", lv.mode, want[0])
 	}
-	for _, n := range []string{lv.rate, lv.inflight} {
+	for _, n := range []string{lv.rate, lv.inflight, lv.maxconns} {
 		if x, err := strconv.Atoi(n); n != "" && (err != nil || x <= 0) {
 			return levels{}, fmt.Errorf("%q is not a positive whole number", n)
 		}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# load-report.sh: re-runs the load mode's reference runs that the README's
+# "Load" section shows (about half an hour on 2 cores; keep the machine
+# otherwise idle), each into its own docs/load/NAME/ (results.txt, README.md,
+# charts), then rewrites the README's load tables from those files.
+#
+#   scripts/load-report.sh              # every run
+#   scripts/load-report.sh NAME...      # only these (steady sweep overload
+#                                       # nopause pause json600k bin8m check)
+#
+# overload offers three times the best delivered rate of docs/load/sweep,
+# so run sweep first (or have it). check loads one benchserver alternately
+# with wrk -t2 -c50 (installed from Debian's packages if missing) and with
+# loadbench's sweep at 50 in flight, three times each, and records both in
+# docs/load/generator-check.txt.
+set -euo pipefail
+
+die() { echo "${0##*/}: $*" >&2; exit 1; }
+
+cd "$(dirname "$0")/.."
+all=(steady sweep overload nopause pause json600k bin8m check)
+(($# > 0)) || set -- "${all[@]}"
+for name; do
+  [[ " ${all[*]} " == *" $name "* ]] || die "unknown run $name: want some of ${all[*]}"
+done
+
+tmp=$(mktemp -d)
+server_pid=
+cleanup() {
+  [[ -z $server_pid ]] || kill "$server_pid" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+go build -o "$tmp/loadbench" ./cmd/loadbench
+go build -o "$tmp/benchserver" ./cmd/benchserver
+
+# start_server ARGS...: a benchserver on a free loopback port; sets url.
+start_server() {
+  "$tmp/benchserver" -addr 127.0.0.1:0 "$@" >"$tmp/server.out" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do
+    url=$(awk 'NR == 1 && $1 == "serving" { print $2 }' "$tmp/server.out")
+    [[ -z $url ]] || return 0
+    sleep 0.1
+  done
+  die "benchserver did not start: $(cat "$tmp/server.out")"
+}
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" || true
+  server_pid=
+}
+
+# best_sweep_rate: the highest median req/s of any client at any level of
+# docs/load/sweep/results.txt, rounded down to a thousand.
+best_sweep_rate() {
+  [[ -s docs/load/sweep/results.txt ]] || die "overload needs docs/load/sweep/results.txt: run sweep first"
+  awk '$1 ~ /^BenchmarkLoad\// { v[$1] = v[$1] " " $3 }
+    END {
+      best = 0
+      for (k in v) {
+        n = split(substr(v[k], 2), x, " ")
+        asort(x)
+        m = (n % 2) ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+        if (m > best) best = m
+      }
+      print int(best / 1000) * 1000
+    }' docs/load/sweep/results.txt
+}
+
+reports=()
+for name; do
+  out=docs/load/$name
+  case $name in
+    steady) "$tmp/loadbench" -mode steady -rate 2000 -duration 5s -out "$out" ;;
+    sweep) "$tmp/loadbench" -mode sweep -inflight 50,100,200,500 -duration 5s -out "$out" ;;
+    overload)
+      rate=$((3 * $(best_sweep_rate)))
+      "$tmp/loadbench" -mode overload -rate "$rate" -duration 5s -out "$out"
+      ;;
+    nopause) "$tmp/loadbench" -mode steady -rate 1000 -duration 5s -out "$out" ;;
+    pause)
+      start_server -pause 200ms -pause-every 1s
+      "$tmp/loadbench" -target "$url" -mode steady -rate 1000 -duration 5s -out "$out"
+      stop_server
+      ;;
+    json600k) "$tmp/loadbench" -payload json600k -rate 50 -duration 5s -out "$out" ;;
+    bin8m) "$tmp/loadbench" -payload bin8m -rate 20 -duration 5s -out "$out" ;;
+    check)
+      command -v wrk >/dev/null || { apt-get install -y wrk >/dev/null 2>&1 || sudo apt-get install -y wrk >/dev/null; }
+      start_server
+      {
+        echo "# One benchserver ($url), loaded alternately by wrk -t2 -c50 -d5s $url/json"
+        echo "# and by loadbench -target $url -mode sweep -inflight 50 -duration 5s -clients fasthttp,raw -rounds 1."
+        for _ in 1 2 3; do
+          wrk -t2 -c50 -d5s "$url/json" | awk '/Requests\/sec/ { print "wrk " $2 " req/s" }'
+          "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp,raw -rounds 1 2>/dev/null |
+            awk '$1 ~ /^BenchmarkLoad\// { print $1 " " $3 " " $4 }'
+        done
+      } >docs/load/generator-check.txt
+      stop_server
+      continue
+      ;;
+  esac
+  reports+=("$out")
+done
+dirs=$(ls -d docs/load/*/ 2>/dev/null | sed 's:/$::' | paste -sd, -)
+[[ -z $dirs ]] || "$tmp/loadbench" -report "$dirs" -readme README.md
+echo "${0##*/}: wrote ${reports[*]:-nothing but the check} and README.md's load tables"
