@@ -55,13 +55,18 @@ stop_server() {
 # docs/load/sweep/results.txt, rounded down to a thousand.
 best_sweep_rate() {
   [[ -s docs/load/sweep/results.txt ]] || die "overload needs docs/load/sweep/results.txt: run sweep first"
-  awk '$1 ~ /^BenchmarkLoad\// { v[$1] = v[$1] " " $3 }
+  awk '$1 ~ /^BenchmarkLoad\// { n[$1]++; v[$1, n[$1]] = $3 }
     END {
       best = 0
-      for (k in v) {
-        n = split(substr(v[k], 2), x, " ")
-        asort(x)
-        m = (n % 2) ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+      for (k in n) {
+        c = n[k]
+        for (i = 1; i <= c; i++) x[i] = v[k, i]
+        for (i = 2; i <= c; i++) { # insertion sort: mawk has no asort
+          y = x[i]
+          for (j = i - 1; j >= 1 && x[j] > y; j--) x[j + 1] = x[j]
+          x[j + 1] = y
+        }
+        m = (c % 2) ? x[(c + 1) / 2] : (x[c / 2] + x[c / 2 + 1]) / 2
         if (m > best) best = m
       }
       print int(best / 1000) * 1000
@@ -75,7 +80,9 @@ for name; do
     steady) "$tmp/loadbench" -mode steady -rate 2000 -duration 5s -out "$out" ;;
     sweep) "$tmp/loadbench" -mode sweep -inflight 50,100,200,500 -duration 5s -out "$out" ;;
     overload)
-      rate=$((3 * $(best_sweep_rate)))
+      best=$(best_sweep_rate)
+      [[ $best =~ ^[1-9][0-9]*$ ]] || die "no best rate in docs/load/sweep/results.txt (got '$best')"
+      rate=$((3 * best))
       "$tmp/loadbench" -mode overload -rate "$rate" -duration 5s -out "$out"
       ;;
     nopause) "$tmp/loadbench" -mode steady -rate 1000 -duration 5s -out "$out" ;;

@@ -32,3 +32,12 @@ func TestReportRejectsBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadReportRejectsUnknownRuns: load-report.sh names its runs; an
+// unknown one fails at once, before it builds or runs anything.
+func TestLoadReportRejectsUnknownRuns(t *testing.T) {
+	out, err := exec.Command("bash", "load-report.sh", "steady", "stedy").CombinedOutput()
+	if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(string(out), "unknown run stedy") {
+		t.Errorf("load-report.sh steady stedy: %v, output %q; want a failure naming stedy", err, out)
+	}
+}
