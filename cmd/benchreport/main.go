@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -64,7 +65,7 @@ func run(args []string, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if readmeText, _, err = updateReadme(src, *readme, r, resultsLink(*readme, *in)); err != nil {
+		if readmeText, _, err = updateReadme(src, *readme, r, docfile.Link(filepath.Dir(*readme), *in)); err != nil {
 			return err
 		}
 	}
@@ -99,33 +100,9 @@ func writeReport(r *Report, dir string) error {
 		return err
 	}
 	for _, fam := range r.Families {
-		if err := writeFile(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
+		if err := docfile.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
 			return err
 		}
 	}
-	return writeFile(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir) })
-}
-
-// resultsLink is the results file's path as a link from the README's
-// directory.
-func resultsLink(readme, in string) string {
-	dir, err1 := filepath.Abs(filepath.Dir(readme))
-	file, err2 := filepath.Abs(in)
-	rel, err3 := filepath.Rel(dir, file)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return filepath.ToSlash(in)
-	}
-	return filepath.ToSlash(rel)
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir) })
 }

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 )
 
 // The repository's committed results file, README and report: every number
@@ -30,7 +32,7 @@ func TestReadmeUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, blocks, err := updateReadme(src, "README.md", r, resultsLink(repoReadme, repoResults))
+	_, blocks, err := updateReadme(src, "README.md", r, docfile.Link(filepath.Dir(repoReadme), repoResults))
 	if err != nil {
 		t.Fatalf("%v\n(fix the marker; then %s)", err, fixCommand)
 	}

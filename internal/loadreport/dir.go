@@ -1,10 +1,11 @@
 package loadreport
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 )
 
 // ReportFile is the report's name inside WriteDir's directory, and
@@ -29,34 +30,11 @@ func WriteDir(resultsPath, outDir string) error {
 	}
 	for _, g := range run.Groups {
 		for _, c := range chartsOf(g) {
-			if err := writeFile(filepath.Join(outDir, c.file), func(w io.Writer) error { return writeChart(w, c, g) }); err != nil {
+			if err := docfile.Write(filepath.Join(outDir, c.file), func(w io.Writer) error { return writeChart(w, c, g) }); err != nil {
 				return err
 			}
 		}
 	}
-	link := relLink(outDir, resultsPath)
-	return writeFile(filepath.Join(outDir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, run, link) })
-}
-
-// relLink is path as a link from the directory dir.
-func relLink(dir, path string) string {
-	d, err1 := filepath.Abs(dir)
-	p, err2 := filepath.Abs(path)
-	rel, err3 := filepath.Rel(d, p)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return filepath.ToSlash(path)
-	}
-	return filepath.ToSlash(rel)
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	link := docfile.Link(outDir, resultsPath)
+	return docfile.Write(filepath.Join(outDir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, run, link) })
 }
