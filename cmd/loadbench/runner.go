@@ -122,7 +122,7 @@ func (r *runner) run(ctx context.Context) error {
 // warn tells on stderr what failed in a run, with an example per class.
 func (r *runner) warn(round int, what string, s *sample) {
 	if s.rep.Dropped > 0 {
-		fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d requests dropped (no free slot of -max-inflight %d before the end)\n", round+1, what, s.rep.Dropped, r.opt.maxInFlight)
+		fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d requests dropped (not started by the end: no free slot of -max-inflight %d, or the sender fell behind)\n", round+1, what, s.rep.Dropped, r.opt.maxInFlight)
 	}
 	for _, c := range load.Classes() {
 		if n := s.rep.Failed[c.String()]; n > 0 {

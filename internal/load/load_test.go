@@ -273,3 +273,37 @@ func TestHistQuantile(t *testing.T) {
 		}
 	}
 }
+
+// A sender that falls behind past the end (its thread descheduled, or
+// requests that fail so fast that slots never run out) drops what it has
+// not started by the end, as the slot wait does: the run stays within its
+// duration and no request goes out after it.
+func TestOpenLoopLateSenderDropsAfterTheEnd(t *testing.T) {
+	saved := newSleeper
+	defer func() { newSleeper = saved }()
+	newSleeper = func() (func(time.Duration), func()) {
+		stalled := false
+		return func(d time.Duration) {
+			if !stalled { // the first sleep overshoots by two durations
+				stalled = true
+				d += 2 * time.Second
+			}
+			time.Sleep(d)
+		}, func() {}
+	}
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		res, err := OpenLoop{Rate: 1000, Duration: time.Second, MaxInFlight: 10000}.Run(func() error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Request 0 is due at the start; the sender wakes for request 1
+		// at 2.001 s, after the end: 999 dropped.
+		if res.OK != 1 || res.Dropped != 999 || res.Due != 1000 {
+			t.Errorf("ok %d dropped %d due %d, want 1 999 1000", res.OK, res.Dropped, res.Due)
+		}
+		if took := time.Since(start); took > 2*time.Second+2*time.Millisecond {
+			t.Errorf("run took %v", took)
+		}
+	})
+}

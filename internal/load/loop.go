@@ -21,7 +21,8 @@ type OpenLoop struct {
 	Duration time.Duration
 	// MaxInFlight caps the requests running at once. A due request waits
 	// for a slot (the wait counts in its latency); one still waiting when
-	// the duration is over is dropped.
+	// the duration is over, or that the sender reaches only after it, is
+	// dropped.
 	MaxInFlight int
 }
 
@@ -78,6 +79,14 @@ func (o OpenLoop) Run(op Op) (Result, error) {
 		due := start.Add(o.dueAt(i))
 		if d := time.Until(due); d > 0 {
 			sleep(d)
+		}
+		// A sender behind schedule (its thread descheduled, or requests
+		// failing faster than it can start them, so slots never run out)
+		// must not send after the end either: what it has not started by
+		// then is dropped, as below when no slot frees in time.
+		if !time.Now().Before(end) {
+			dropped = n - i
+			break
 		}
 		select {
 		case slots <- struct{}{}:
