@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -36,7 +37,29 @@ type runner struct {
 }
 
 func newRunner(opt *options, stdout, stderr io.Writer) *runner {
-	return &runner{opt: opt, stdout: stdout, stderr: stderr}
+	return &runner{opt: opt, stdout: stdout, stderr: syncWriter(stderr)}
+}
+
+// syncWriter makes w safe for the runner and its child processes to write
+// at once. A file needs nothing (exec hands the processes its descriptor,
+// and the progress bar must still see a terminal); any other writer gets
+// a copying goroutine per process from exec, so it is locked.
+func syncWriter(w io.Writer) io.Writer {
+	if _, ok := w.(*os.File); ok {
+		return w
+	}
+	return &lockedWriter{w: w}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // levels are the runs of one round, in order: one per in-flight level for
