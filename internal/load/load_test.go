@@ -221,6 +221,11 @@ func TestClosedLoopStopsAtItsCap(t *testing.T) {
 		if res.OK != 10 || res.Due != 10 {
 			t.Errorf("ok %d due %d with a cap of 10", res.OK, res.Due)
 		}
+		// The cap stopped the run at 3 ms (4, 4, then 2 requests of 1 ms):
+		// its rate is over those 3 ms, not over the 100 ms it did not run.
+		if res.Elapsed != 3*time.Millisecond {
+			t.Errorf("elapsed %v with a cap of 10, want 3ms (delivered %v req/s)", res.Elapsed, res.Delivered())
+		}
 	})
 }
 

@@ -175,7 +175,10 @@ func (c ClosedLoop) Run(op Op) (Result, error) {
 	}
 	close(gun)
 	wg.Wait()
-	res := rec.result(end)
+	// Elapsed runs to the last answer: when MaxRequests stops the run
+	// before its duration, the rate is over the time it ran. (Without a
+	// cap the last answer comes after the end anyway.)
+	res := rec.result(start)
 	res.Due = res.OK + res.Failed.Total()
 	return res, nil
 }
