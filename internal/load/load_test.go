@@ -312,3 +312,23 @@ func TestOpenLoopLateSenderDropsAfterTheEnd(t *testing.T) {
 		}
 	})
 }
+
+// The schedule's arithmetic does not overflow at rates × durations beyond
+// int64 nanoseconds (40M req/s for 10 minutes: 2.4e19).
+func TestScheduleArithmeticDoesNotOverflow(t *testing.T) {
+	o := OpenLoop{Rate: 40_000_000, Duration: 10 * time.Minute, MaxInFlight: 1}
+	if got, want := o.due(), int64(24_000_000_000); got != want {
+		t.Errorf("due %d, want %d", got, want)
+	}
+	if got, want := o.dueAt(o.due()-1), 10*time.Minute-25*time.Nanosecond; got != want {
+		t.Errorf("last request due at %v, want %v", got, want)
+	}
+	if err := (OpenLoop{Rate: 20_000_000, Duration: 10 * time.Minute, MaxInFlight: 1}).Validate(); err != nil {
+		t.Errorf("20M req/s for 10m refused: %v", err)
+	}
+	// The small cases keep their exact values.
+	o = OpenLoop{Rate: 3, Duration: 1500 * time.Millisecond}
+	if o.due() != 4 || o.dueAt(1) != 333333333 || o.dueAt(4) != 1333333333 {
+		t.Errorf("rate 3 for 1.5s: due %d, dueAt(1) %d, dueAt(4) %d", o.due(), o.dueAt(1), o.dueAt(4))
+	}
+}

@@ -43,13 +43,18 @@ func (o OpenLoop) Validate() error {
 
 // due is the number of requests the schedule holds.
 func (o OpenLoop) due() int64 {
-	return int64(o.Rate) * o.Duration.Nanoseconds() / int64(time.Second)
+	// Rate × Duration / 1 s, split at whole seconds so the product
+	// cannot overflow (40M req/s × 10 minutes is 2.4e19 ns).
+	s, ns := o.Duration.Nanoseconds()/int64(time.Second), o.Duration.Nanoseconds()%int64(time.Second)
+	return int64(o.Rate)*s + int64(o.Rate)*ns/int64(time.Second)
 }
 
 // dueAt is when request i is due, relative to the start, without the
 // rounding drift of adding a period i times.
 func (o OpenLoop) dueAt(i int64) time.Duration {
-	return time.Duration(i * int64(time.Second) / int64(o.Rate))
+	// i × 1 s / Rate, split at whole seconds so i × 1 s cannot overflow.
+	r := int64(o.Rate)
+	return time.Duration(i/r*int64(time.Second) + i%r*int64(time.Second)/r)
 }
 
 // Run runs op on the schedule, then waits for every started request to
