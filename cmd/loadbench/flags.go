@@ -13,6 +13,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+	"github.com/httpclientbench/httpclientbench/internal/load"
 )
 
 // The modes.
@@ -158,8 +159,8 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		if o.maxInFlight <= 0 {
 			return fmt.Errorf("-max-inflight %d: want > 0", o.maxInFlight)
 		}
-		if int64(o.rate)*o.duration.Nanoseconds()/int64(time.Second) < 1 {
-			return fmt.Errorf("-rate %d for %v schedules no request", o.rate, o.duration)
+		if err := (load.OpenLoop{Rate: o.rate, Duration: o.duration, MaxInFlight: o.maxInFlight}).Validate(); err != nil {
+			return fmt.Errorf("-%v", err) // "-rate R for D schedules no request"
 		}
 	case modeSweep:
 		if set["rate"] || set["max-inflight"] {

@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -36,7 +37,29 @@ type runner struct {
 }
 
 func newRunner(opt *options, stdout, stderr io.Writer) *runner {
-	return &runner{opt: opt, stdout: stdout, stderr: stderr}
+	return &runner{opt: opt, stdout: stdout, stderr: syncWriter(stderr)}
+}
+
+// syncWriter makes w safe for the runner and its child processes to write
+// at once. A file needs nothing (exec hands the processes its descriptor,
+// and the progress bar must still see a terminal); any other writer gets
+// a copying goroutine per process from exec, so it is locked.
+func syncWriter(w io.Writer) io.Writer {
+	if _, ok := w.(*os.File); ok {
+		return w
+	}
+	return &lockedWriter{w: w}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // levels are the runs of one round, in order: one per in-flight level for
@@ -122,7 +145,7 @@ func (r *runner) run(ctx context.Context) error {
 // warn tells on stderr what failed in a run, with an example per class.
 func (r *runner) warn(round int, what string, s *sample) {
 	if s.rep.Dropped > 0 {
-		fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d requests dropped (no free slot of -max-inflight %d before the end)\n", round+1, what, s.rep.Dropped, r.opt.maxInFlight)
+		fmt.Fprintf(r.stderr, "loadbench: round %d, %s: %d requests dropped (not started by the end: no free slot of -max-inflight %d, or the sender fell behind)\n", round+1, what, s.rep.Dropped, r.opt.maxInFlight)
 	}
 	for _, c := range load.Classes() {
 		if n := s.rep.Failed[c.String()]; n > 0 {

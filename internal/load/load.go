@@ -45,10 +45,12 @@ type Result struct {
 	OK     int64
 	Failed Counts
 	// Dropped counts open-loop requests that were due before the end but
-	// never started because MaxInFlight requests were still running.
+	// never started by then: MaxInFlight requests were still running, or
+	// the sender fell that far behind.
 	Dropped int64
-	// Elapsed runs from the start to the last completion, or to the end of
-	// the duration if that is later: delivered req/s is OK / Elapsed.
+	// Elapsed runs from the start to the last completion, or in the open
+	// loop to the end of the duration if that is later: delivered req/s is
+	// OK / Elapsed.
 	Elapsed time.Duration
 	// Latency holds the latency of every request that succeeded (failures
 	// are counted, not timed: a request refused in a microsecond is not a

@@ -221,6 +221,11 @@ func TestClosedLoopStopsAtItsCap(t *testing.T) {
 		if res.OK != 10 || res.Due != 10 {
 			t.Errorf("ok %d due %d with a cap of 10", res.OK, res.Due)
 		}
+		// The cap stopped the run at 3 ms (4, 4, then 2 requests of 1 ms):
+		// its rate is over those 3 ms, not over the 100 ms it did not run.
+		if res.Elapsed != 3*time.Millisecond {
+			t.Errorf("elapsed %v with a cap of 10, want 3ms (delivered %v req/s)", res.Elapsed, res.Delivered())
+		}
 	})
 }
 
@@ -271,5 +276,59 @@ func TestHistQuantile(t *testing.T) {
 		if got := histQuantile(before, after, 0.99); got != c.want {
 			t.Errorf("counts %v: p99 %v, want %v", c.counts, got, c.want)
 		}
+	}
+}
+
+// A sender that falls behind past the end (its thread descheduled, or
+// requests that fail so fast that slots never run out) drops what it has
+// not started by the end, as the slot wait does: the run stays within its
+// duration and no request goes out after it.
+func TestOpenLoopLateSenderDropsAfterTheEnd(t *testing.T) {
+	saved := newSleeper
+	defer func() { newSleeper = saved }()
+	newSleeper = func() (func(time.Duration), func()) {
+		stalled := false
+		return func(d time.Duration) {
+			if !stalled { // the first sleep overshoots by two durations
+				stalled = true
+				d += 2 * time.Second
+			}
+			time.Sleep(d)
+		}, func() {}
+	}
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		res, err := OpenLoop{Rate: 1000, Duration: time.Second, MaxInFlight: 10000}.Run(func() error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Request 0 is due at the start; the sender wakes for request 1
+		// at 2.001 s, after the end: 999 dropped.
+		if res.OK != 1 || res.Dropped != 999 || res.Due != 1000 {
+			t.Errorf("ok %d dropped %d due %d, want 1 999 1000", res.OK, res.Dropped, res.Due)
+		}
+		if took := time.Since(start); took > 2*time.Second+2*time.Millisecond {
+			t.Errorf("run took %v", took)
+		}
+	})
+}
+
+// The schedule's arithmetic does not overflow at rates × durations beyond
+// int64 nanoseconds (40M req/s for 10 minutes: 2.4e19).
+func TestScheduleArithmeticDoesNotOverflow(t *testing.T) {
+	o := OpenLoop{Rate: 40_000_000, Duration: 10 * time.Minute, MaxInFlight: 1}
+	if got, want := o.due(), int64(24_000_000_000); got != want {
+		t.Errorf("due %d, want %d", got, want)
+	}
+	if got, want := o.dueAt(o.due()-1), 10*time.Minute-25*time.Nanosecond; got != want {
+		t.Errorf("last request due at %v, want %v", got, want)
+	}
+	if err := (OpenLoop{Rate: 20_000_000, Duration: 10 * time.Minute, MaxInFlight: 1}).Validate(); err != nil {
+		t.Errorf("20M req/s for 10m refused: %v", err)
+	}
+	// The small cases keep their exact values.
+	o = OpenLoop{Rate: 3, Duration: 1500 * time.Millisecond}
+	if o.due() != 4 || o.dueAt(1) != 333333333 || o.dueAt(4) != 1333333333 {
+		t.Errorf("rate 3 for 1.5s: due %d, dueAt(1) %d, dueAt(4) %d", o.due(), o.dueAt(1), o.dueAt(4))
 	}
 }

@@ -21,7 +21,8 @@ type OpenLoop struct {
 	Duration time.Duration
 	// MaxInFlight caps the requests running at once. A due request waits
 	// for a slot (the wait counts in its latency); one still waiting when
-	// the duration is over is dropped.
+	// the duration is over, or that the sender reaches only after it, is
+	// dropped.
 	MaxInFlight int
 }
 
@@ -42,13 +43,18 @@ func (o OpenLoop) Validate() error {
 
 // due is the number of requests the schedule holds.
 func (o OpenLoop) due() int64 {
-	return int64(o.Rate) * o.Duration.Nanoseconds() / int64(time.Second)
+	// Rate × Duration / 1 s, split at whole seconds so the product
+	// cannot overflow (40M req/s × 10 minutes is 2.4e19 ns).
+	s, ns := o.Duration.Nanoseconds()/int64(time.Second), o.Duration.Nanoseconds()%int64(time.Second)
+	return int64(o.Rate)*s + int64(o.Rate)*ns/int64(time.Second)
 }
 
 // dueAt is when request i is due, relative to the start, without the
 // rounding drift of adding a period i times.
 func (o OpenLoop) dueAt(i int64) time.Duration {
-	return time.Duration(i * int64(time.Second) / int64(o.Rate))
+	// i × 1 s / Rate, split at whole seconds so i × 1 s cannot overflow.
+	r := int64(o.Rate)
+	return time.Duration(i/r*int64(time.Second) + i%r*int64(time.Second)/r)
 }
 
 // Run runs op on the schedule, then waits for every started request to
@@ -78,6 +84,14 @@ func (o OpenLoop) Run(op Op) (Result, error) {
 		due := start.Add(o.dueAt(i))
 		if d := time.Until(due); d > 0 {
 			sleep(d)
+		}
+		// A sender behind schedule (its thread descheduled, or requests
+		// failing faster than it can start them, so slots never run out)
+		// must not send after the end either: what it has not started by
+		// then is dropped, as below when no slot frees in time.
+		if !time.Now().Before(end) {
+			dropped = n - i
+			break
 		}
 		select {
 		case slots <- struct{}{}:
@@ -166,7 +180,10 @@ func (c ClosedLoop) Run(op Op) (Result, error) {
 	}
 	close(gun)
 	wg.Wait()
-	res := rec.result(end)
+	// Elapsed runs to the last answer: when MaxRequests stops the run
+	// before its duration, the rate is over the time it ran. (Without a
+	// cap the last answer comes after the end anyway.)
+	res := rec.result(start)
 	res.Due = res.OK + res.Failed.Total()
 	return res, nil
 }
