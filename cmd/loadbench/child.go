@@ -106,7 +106,7 @@ func (j job) run() (*report, error) {
 		return nil, err
 	}
 	defer c.Close()
-	if err := p.checkFull(c, j.Base); err != nil {
+	if err := p.op(c, j.Base)(); err != nil {
 		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
 	}
 	ex := &examples{m: map[string]string{}}

@@ -26,7 +26,7 @@ const (
 // Defaults of the flags.
 const (
 	DefaultRate         = 2000
-	DefaultOverloadRate = 60000
+	DefaultOverloadRate = 200000
 	DefaultDuration     = 5 * time.Second
 	DefaultInFlight     = "50,100,200,500"
 	DefaultMaxInFlight  = 10000
@@ -36,6 +36,12 @@ const (
 	// MaxDuration bounds one run: a load run on a shared machine must
 	// end by itself.
 	MaxDuration = 10 * time.Minute
+	// MaxTimeout, MaxInFlight and MaxLevel bound the rest: every request
+	// ends within MaxTimeout, and no more than MaxInFlight (open loop) or
+	// MaxLevel (sweep) goroutines and connections exist at once.
+	MaxTimeout  = time.Minute
+	MaxInFlight = 100_000
+	MaxLevel    = 10_000
 )
 
 // DefaultClients are the clients of a run without -clients: the four
@@ -156,8 +162,8 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		if o.rate < 0 {
 			return fmt.Errorf("-rate %d: want > 0", o.rate)
 		}
-		if o.maxInFlight <= 0 {
-			return fmt.Errorf("-max-inflight %d: want > 0", o.maxInFlight)
+		if o.maxInFlight <= 0 || o.maxInFlight > MaxInFlight {
+			return fmt.Errorf("-max-inflight %d: want more than 0 and at most %d", o.maxInFlight, MaxInFlight)
 		}
 		if err := (load.OpenLoop{Rate: o.rate, Duration: o.duration, MaxInFlight: o.maxInFlight}).Validate(); err != nil {
 			return fmt.Errorf("-%v", err) // "-rate R for D schedules no request"
@@ -176,8 +182,8 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		return fmt.Errorf("-mode %q: want steady, sweep or overload", o.mode)
 	}
 	switch {
-	case o.timeout <= 0:
-		return fmt.Errorf("-timeout %v: want > 0", o.timeout)
+	case o.timeout <= 0 || o.timeout > MaxTimeout:
+		return fmt.Errorf("-timeout %v: want more than 0 and at most %v", o.timeout, MaxTimeout)
 	case o.rounds < 1:
 		return fmt.Errorf("-rounds %d: want at least 1", o.rounds)
 	case o.maxConns < 0:
@@ -223,8 +229,8 @@ func parseLevels(s string) ([]int, error) {
 	var levels []int
 	for f := range strings.SplitSeq(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("-inflight %q: want positive integers separated by commas", s)
+		if err != nil || n <= 0 || n > MaxLevel {
+			return nil, fmt.Errorf("-inflight %q: want integers from 1 to %d separated by commas", s, MaxLevel)
 		}
 		if slices.Contains(levels, n) {
 			return nil, fmt.Errorf("-inflight %q: %d twice", s, n)

@@ -43,7 +43,7 @@
 // req/s (delivered), p50-ns, p90-ns, p95-ns, p99-ns, p99.9-ns, max-ns
 // (latency of the correct answers), errors (failed requests) and
 // errors-CLASS per class, dropped, peak-RSS-B, cpu-ns/req (the process's
-// CPU time over the requests it completed), sched-p99-ns (Go's scheduling
+// CPU time over its correct answers; left out when there were none), sched-p99-ns (Go's scheduling
 // latency, /sched/latencies:seconds), tick-late-p99-ns (how late a 10 ms
 // ticker goroutine ran), conns (connections the server accepted during
 // the run) and gc-cycles. -out DIR also writes DIR/results.txt (the same

@@ -66,10 +66,11 @@ func (s *sample) values() map[string]float64 {
 	}
 	v["dropped"] = float64(r.Dropped)
 	v["peak-RSS-B"] = float64(s.rss)
-	// CPU over the requests the client completed, answered or failed
-	// (it did the work of each); 0 if it completed none.
-	if done := r.OK + failed; done > 0 {
-		v["cpu-ns/req"] = math.Round(float64(s.cpu.Nanoseconds()) / float64(done))
+	// CPU per correct answer: what each useful request cost, failures'
+	// work included (a client failing fast at its pool limit does not
+	// look cheap for it). Left out of a run with no correct answer.
+	if r.OK > 0 {
+		v["cpu-ns/req"] = math.Round(float64(s.cpu.Nanoseconds()) / float64(r.OK))
 	}
 	v["sched-p99-ns"] = float64(r.SchedP99.Nanoseconds())
 	v["tick-late-p99-ns"] = float64(r.TickLateP99.Nanoseconds())
@@ -79,13 +80,15 @@ func (s *sample) values() map[string]float64 {
 }
 
 // line is the sample's result line: the name, the iterations (requests
-// answered correctly) and every unit.
+// answered correctly) and every unit it has a value of.
 func (s *sample) line() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\t%d", s.name, s.rep.OK)
 	v := s.values()
 	for _, u := range units {
-		fmt.Fprintf(&b, " %s %s", strconv.FormatFloat(v[u.name], 'f', -1, 64), u.name)
+		if x, ok := v[u.name]; ok {
+			fmt.Fprintf(&b, " %s %s", strconv.FormatFloat(x, 'f', -1, 64), u.name)
+		}
 	}
 	b.WriteByte('\n')
 	return b.String()

@@ -118,6 +118,7 @@ func (r *runner) run(ctx context.Context) error {
 				prog.Begin(round, what)
 				s, err := r.runClient(ctx, name, level)
 				if err != nil {
+					r.keepPartial(out)
 					return fmt.Errorf("round %d, %s: %w", round+1, what, err)
 				}
 				if _, err := io.WriteString(w, s.line()); err != nil {
@@ -240,6 +241,7 @@ func (r *runner) runClient(ctx context.Context, name string, level int) (*sample
 	ctx, cancel := context.WithTimeout(ctx, o.duration+2*o.timeout+time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, r.exe)
+	cmd.SysProcAttr = diesWithParent(syscall.SIGKILL)
 	cmd.Env = append(os.Environ(), roleEnv+"="+roleClient)
 	if o.clientProcs > 0 {
 		cmd.Env = append(cmd.Env, "GOMAXPROCS="+strconv.Itoa(o.clientProcs))
@@ -253,8 +255,11 @@ func (r *runner) runClient(ctx context.Context, name string, level int) (*sample
 	cmd.Stdout = &stdout
 	cmd.Stderr = r.stderr
 	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("client process killed after %v: %w", o.duration+2*o.timeout+time.Minute, ctx.Err())
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return nil, fmt.Errorf("client process killed: still running %v after it started", o.duration+2*o.timeout+time.Minute)
+		case ctx.Err() != nil:
+			return nil, fmt.Errorf("interrupted: %w", ctx.Err())
 		}
 		return nil, fmt.Errorf("client process: %v", err)
 	}
@@ -306,6 +311,7 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 		args = append(args, "-gomaxprocs", strconv.Itoa(r.opt.serverProcs))
 	}
 	cmd := exec.Command(r.exe, args...)
+	cmd.SysProcAttr = diesWithParent(syscall.SIGTERM)
 	cmd.Env = append(os.Environ(), roleEnv+"="+roleServer)
 	cmd.Stderr = r.stderr
 	pipe, err := cmd.StdoutPipe()
@@ -391,6 +397,20 @@ func stats(ctx context.Context, base string) (serverStats, error) {
 		return st, fmt.Errorf("GET %s/stats: %v", base, err)
 	}
 	return st, nil
+}
+
+// keepPartial keeps the results of a run that failed part-way, which
+// results.txt never gets, as results.partial.txt in the -out directory.
+func (r *runner) keepPartial(out *renameio.PendingFile) {
+	if out == nil {
+		return
+	}
+	partial := filepath.Join(r.opt.out, "results.partial.txt")
+	if err := os.Rename(out.Name(), partial); err != nil {
+		fmt.Fprintf(r.stderr, "loadbench: keeping the finished runs: %v\n", err)
+		return
+	}
+	fmt.Fprintf(r.stderr, "loadbench: the runs that finished are in %s\n", partial)
 }
 
 // createOutput opens the -out directory's results.txt for writing: a

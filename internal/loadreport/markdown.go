@@ -115,7 +115,7 @@ func shortCommit(c string) string {
 // legend says what the columns are.
 func legend(run *Run) string {
 	s := "Each number is the median over rounds of one client's run in its own process (benchmath's median, as benchstat computes it). " +
-		"req/s is delivered: requests answered correctly, per second of the run (from its start to the last answer, at least its duration). " +
+		"req/s is delivered: requests answered correctly, per second of the run (from its start to the last answer; at least its duration, unless a sweep's request cap ended it sooner). " +
 		"Latencies are those of the correct answers"
 	if run.Mode == Sweep {
 		return s + ", from each request's start (a closed loop sends nothing before it can). " +
@@ -128,8 +128,8 @@ func legend(run *Run) string {
 		"pool (the client's own connection limit, failing at once), answer (a wrong status or body), other. " +
 		"dropped counts requests still waiting for one of the -max-inflight slots when the run ended. " +
 		"conns is the connections the server accepted during the client's run. " +
-		"peak RSS and CPU/req come from the client process's rusage; CPU/req is its CPU time over the requests it completed, " +
-		"including loadbench's sender and probes (the same for every client). " +
+		"peak RSS and CPU/req come from the whole client process's rusage, loadbench's own sender, probes and checks included (the same for every client: compare with raw); " +
+		"CPU/req is its CPU time over its correct answers (failures' work included). " +
 		"sched p99 is the 99th percentile of Go's scheduling latency in the client process (runtime/metrics /sched/latencies:seconds); " +
 		"tick late p99 is how late a goroutine that wants to run every 10 ms ran (Go's timers wake about 1 ms late in an idle process)."
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -34,15 +35,45 @@ func Machine(ctx context.Context) string {
 
 // Commit names the working tree in dir by its HEAD commit (12 hex digits),
 // with -dirty appended when tracked files have changes (untracked files do
-// not count), or "unknown" outside git.
+// not count). Outside git it names the commit this program was built from,
+// if the build recorded one (go build in a git checkout does), or
+// "unknown".
 func Commit(ctx context.Context, dir string) string {
 	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--short=12", "--verify", "--quiet", "HEAD").Output()
 	if err != nil {
-		return "unknown"
+		return builtFrom()
 	}
 	commit := strings.TrimSpace(string(out))
 	if err := exec.CommandContext(ctx, "git", "-C", dir, "diff", "--quiet", "HEAD", "--").Run(); err != nil {
 		commit += "-dirty"
 	}
 	return commit
+}
+
+// builtFrom is the commit the running program was built from, as Commit
+// names it, or "unknown".
+func builtFrom() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev == "" {
+		return "unknown"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified == "true" {
+		rev += "-dirty"
+	}
+	return rev + " (built from)"
 }

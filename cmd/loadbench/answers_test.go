@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+)
+
+// corrupting serves the fixture routes, but from the answer number from
+// on (counting every answer of path) replaces old with new in the body.
+func corrupting(t *testing.T, path string, from int64, old, new []byte) string {
+	t.Helper()
+	var n atomic.Int64
+	srv, err := fixtures.Start(fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		fixtures.Handler(ctx)
+		if string(ctx.Path()) == path && n.Add(1) >= from {
+			ctx.Response.SetBodyRaw(bytes.Replace(ctx.Response.Body(), old, new, 1))
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv.URL()
+}
+
+// A wrong answer is never a fast request: every client's wrong answers
+// after the first are errors of class answer, wherever the bytes differ
+// (a value deep inside the 0.6 MB document, one byte in the middle of
+// 8 MiB), and a wrong first answer stops the run.
+func TestWrongAnswersAreErrors(t *testing.T) {
+	recs := fixtures.JSON600KBody()
+	mid := bytes.Index(recs[len(recs)/2:], []byte(`"score":`)) + len(recs)/2
+	bin := fixtures.Bytes(bin8mSize)
+	for _, tc := range []struct {
+		payload, path string
+		old, new      []byte
+	}{
+		{"json", "/json", []byte(`hello`), []byte(`hellp`)},
+		{"json600k", "/json600k", recs[mid : mid+12], append([]byte(`"score":9`), recs[mid+9:mid+12]...)},
+		{"bin8m", "/bytes/8388608", bin[bin8mSize/2+1000 : bin8mSize/2+1016], bytes.Repeat([]byte{0}, 16)},
+	} {
+		t.Run(tc.payload, func(t *testing.T) {
+			if bytes.Equal(tc.old, tc.new) {
+				t.Fatal("the corruption changes nothing")
+			}
+			for _, client := range []string{"nethttp", "fasthttp", "raw"} {
+				// A server of its own: its answers count from 1 for this client.
+				url := corrupting(t, tc.path, 3, tc.old, tc.new)
+				out := runLoadbench(t, "-target", url, "-payload", tc.payload, "-rate", "20", "-duration", "500ms", "-rounds", "1", "-clients", client)
+				p := parse(t, out)
+				// 10 due: answers 1 (the process's first check) and 2 are
+				// right, the 9 others wrong, but for any the sender did not
+				// reach in time (a slow machine, -race) and dropped.
+				v := p.values[0]
+				if p.iters[0] != 1 || v["errors-answer"] < 1 || v["errors-answer"]+v["dropped"] != 9 || v["errors"] != v["errors-answer"] {
+					t.Errorf("%s: %d answered correctly, %v wrong answers, %v errors, %v dropped; want 1 right and 9 wrong or dropped",
+						p.names[0], p.iters[0], v["errors-answer"], v["errors"], v["dropped"])
+				}
+			}
+		})
+	}
+	url := corrupting(t, "/json", 1, []byte(`42`), []byte(`43`))
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"-target", url, "-rate", "20", "-duration", "200ms", "-rounds", "1", "-clients", "resty"}, io.Discard, &stderr)
+	if err == nil || !strings.Contains(stderr.String()+err.Error(), "first answer") {
+		t.Errorf("a wrong first answer: %v (stderr %q), want the run to stop on it", err, stderr.String())
+	}
+}
