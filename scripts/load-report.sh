@@ -12,7 +12,8 @@
 # so run sweep first (or have it). check loads one benchserver alternately
 # with wrk -t2 -c50 (installed from Debian's packages if missing) and with
 # loadbench's sweep at 50 in flight, three times each, and records both in
-# docs/load/generator-check.txt.
+# docs/load/generator-check.txt, then a CPU profile of the fasthttp client
+# process in docs/load/generator-profile.txt.
 set -euo pipefail
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
@@ -105,6 +106,13 @@ for name; do
             awk '$1 ~ /^BenchmarkLoad\// { print $1 " " $3 " " $4 }'
         done
       } >docs/load/generator-check.txt
+      # Where the client process's CPU goes (a fourth run, profiled, not in
+      # the ratios above): loadbench's own part is internal/load and time.Now.
+      "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp -rounds 1 -cpuprofile "$tmp/prof" >/dev/null 2>&1
+      {
+        echo "# go tool pprof -top -cum of loadbench -target URL -mode sweep -inflight 50 -duration 5s -clients fasthttp -cpuprofile DIR"
+        go tool pprof -top -cum -nodecount=60 "$tmp/prof/fasthttp-50-r1.pprof" 2>/dev/null | grep -v '^\(File\|Build ID\|Time\):'
+      } >docs/load/generator-profile.txt
       stop_server
       continue
       ;;

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"sync"
 	"time"
@@ -41,6 +43,10 @@ type job struct {
 	// the library's defaults (overload), and a cap (-maxconns).
 	LibraryPool bool
 	MaxConns    int
+	// CPUProfile, if set, is where the process writes a CPU profile of
+	// its run (runtime/pprof), from the first request due to the last
+	// answer.
+	CPUProfile string
 }
 
 // quantiles are the latency percentiles a report carries, with their
@@ -119,6 +125,17 @@ func (j job) run() (*report, error) {
 		return err
 	}
 
+	if j.CPUProfile != "" {
+		f, err := os.Create(j.CPUProfile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
+		defer pprof.StopCPUProfile() // before f.Close: defers run last in, first out
+	}
 	probe := load.StartProbe()
 	var res load.Result
 	switch j.Mode {

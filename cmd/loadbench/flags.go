@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,6 +73,7 @@ type options struct {
 	serverProcs int
 	clientProcs int
 	out         string
+	cpuProfile  string // directory for one CPU profile per client process
 	// -report: regenerate these directories' summaries from their
 	// results.txt (and -readme's blocks) instead of running.
 	report []string
@@ -124,6 +126,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.serverProcs, "server-gomaxprocs", 0, "GOMAXPROCS of the started benchserver (0: Go's default)")
 	fs.IntVar(&o.clientProcs, "client-gomaxprocs", 0, "GOMAXPROCS of each client process (0: Go's default)")
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof), for go tool pprof")
 	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated) from their results.txt")
 	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this README's <!-- loadreport:table dir=… --> blocks (dirs relative to the README)")
 	if err := fs.Parse(args); err != nil {
@@ -192,6 +195,11 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		return errors.New("-server-gomaxprocs and -client-gomaxprocs: want >= 0")
 	case o.target != "" && set["server-gomaxprocs"]:
 		return errors.New("-server-gomaxprocs sets the benchserver loadbench starts; with -target, start yours with benchserver -gomaxprocs")
+	}
+	if o.cpuProfile != "" {
+		if err := os.MkdirAll(o.cpuProfile, 0o755); err != nil {
+			return fmt.Errorf("-cpuprofile: %v", err)
+		}
 	}
 	if o.payload, err = lookupPayload(payloadName); err != nil {
 		return err

@@ -54,6 +54,10 @@
 // runs nothing: it writes them again from each DIR/results.txt and
 // rewrites the README's generated blocks (<!-- loadreport:table dir=… -->).
 //
+// -cpuprofile DIR writes a CPU profile of every client process's run
+// (go tool pprof -top DIR/fasthttp-50-r1.pprof): where a client's CPU goes
+// under load, loadbench's own share included.
+//
 // Every run is bounded: -duration (at most 10 minutes) per client, each
 // request's -timeout, -max-inflight, -max-requests; a client process that
 // overstays its run by a minute is killed. Mistakes in the command line

@@ -131,7 +131,8 @@ func TestSteadyRun(t *testing.T) {
 
 // A sweep: one line per level and client, each level's own name.
 func TestSweepRun(t *testing.T) {
-	out := runLoadbench(t, "-mode", "sweep", "-inflight", "1,8", "-duration", "300ms", "-rounds", "1", "-clients", "fasthttp,resty", "-payload", "json600k")
+	prof := t.TempDir()
+	out := runLoadbench(t, "-mode", "sweep", "-inflight", "1,8", "-duration", "300ms", "-rounds", "1", "-clients", "fasthttp,resty", "-payload", "json600k", "-cpuprofile", prof)
 	p := parse(t, out)
 	want := []string{
 		"Load/mode=sweep/inflight=1/payload=json600k/client=fasthttp",
@@ -145,6 +146,11 @@ func TestSweepRun(t *testing.T) {
 	for i, v := range p.values {
 		if p.iters[i] < 1 || v["errors"] != 0 {
 			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
+		}
+	}
+	for _, f := range []string{"fasthttp-1-r1.pprof", "resty-1-r1.pprof", "fasthttp-8-r1.pprof", "resty-8-r1.pprof"} {
+		if st, err := os.Stat(filepath.Join(prof, f)); err != nil || st.Size() == 0 {
+			t.Errorf("-cpuprofile: %s: %v", f, err)
 		}
 	}
 }

@@ -116,7 +116,7 @@ func (r *runner) run(ctx context.Context) error {
 					what = fmt.Sprintf("%s inflight=%d", name, level)
 				}
 				prog.Begin(round, what)
-				s, err := r.runClient(ctx, name, level)
+				s, err := r.runClient(ctx, name, level, round)
 				if err != nil {
 					r.keepPartial(out)
 					return fmt.Errorf("round %d, %s: %w", round+1, what, err)
@@ -219,7 +219,7 @@ func joinInts(xs []int) string {
 }
 
 // runClient runs one client process and measures it.
-func (r *runner) runClient(ctx context.Context, name string, level int) (*sample, error) {
+func (r *runner) runClient(ctx context.Context, name string, level, round int) (*sample, error) {
 	o := r.opt
 	j := job{
 		Client: name, Base: r.base, Payload: o.payload.name, Mode: o.mode,
@@ -230,6 +230,9 @@ func (r *runner) runClient(ctx context.Context, name string, level int) (*sample
 	}
 	if o.mode == modeSweep {
 		j.MaxInFlight = 0
+	}
+	if o.cpuProfile != "" {
+		j.CPUProfile = filepath.Join(o.cpuProfile, fmt.Sprintf("%s-%d-r%d.pprof", name, level, round+1))
 	}
 	before, err := stats(ctx, r.base)
 	if err != nil {
