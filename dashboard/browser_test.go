@@ -57,7 +57,8 @@ func serve(t *testing.T) *httptest.Server {
 }
 
 // TestDashboard loads the page in headless Chromium, checks that it draws
-// one chart per scenario with one line per client for two units, that every
+// one chart per scenario with one line per client for every unit, that
+// runs are told apart by their run id where the data has one, that every
 // point links to a commit, that the page logs no error and asks no host but
 // its own, and saves a screenshot.
 func TestDashboard(t *testing.T) {
@@ -132,6 +133,7 @@ func TestDashboard(t *testing.T) {
 		Canvases  int      `json:"canvases"`
 		Families  int      `json:"families"`
 		Links     int      `json:"links"`
+		Labels    []string `json:"labels"`
 	}
 	const probe = `(() => {
 		const s = window.httpclientbenchDashboard;
@@ -142,6 +144,7 @@ func TestDashboard(t *testing.T) {
 			canvases: document.querySelectorAll('#charts section.chart canvas').length,
 			families: document.querySelectorAll('#charts h2').length,
 			links: s.commits.filter(c => c.url.startsWith('https://github.com/')).length,
+			labels: s.commits.map(c => c.label),
 		};
 	})()`
 	if err := chromedp.Do(ctx); err != nil { // start the browser and its tab
@@ -174,40 +177,57 @@ func TestDashboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = chromedp.Do(ctx,
-		chromedp.SetValue(`#unit`, "throughput"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('unit').dispatchEvent(new Event('change'))`),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	throughputView, err := chromedp.Run(ctx, chromedp.Evaluate[view](probe))
-	if err != nil {
-		t.Fatal(err)
+	views := map[string]view{"time": timeView}
+	for _, unit := range []string{"throughput", "bytes", "allocs"} {
+		err = chromedp.Do(ctx,
+			chromedp.SetValue(`#unit`, unit),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('unit').dispatchEvent(new Event('change'))`),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if views[unit], err = chromedp.Run(ctx, chromedp.Evaluate[view](probe)); err != nil {
+			t.Fatal(err)
+		}
 	}
 
-	// Four stored runs (the last a second nightly of the third commit, a day
-	// later: a point of its own). Time: H1GetBytes (5 clients and the TCP
-	// floor), H1Download/size=64KiB (5 clients), H2Get (4 clients, present
-	// from the second run on).
-	wantTime := view{
-		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get"},
-		Lines:     []int{6, 5, 4},
-		Points:    []int{24, 20, 12},
-		Canvases:  3, Families: 3, Links: 4,
+	// Six points. The first four runs are stored the old way (no run id;
+	// two stores, B/op and allocs/op in the first): the fourth is a second
+	// nightly of the third commit, a day later, a point of its own. The last
+	// two are one commit run twice ten minutes apart, stored in four stores
+	// whose entries carry run=501-1 and run=502-1: two points, where the old
+	// 30-minute rule would have made one. Time: H1GetBytes (5 clients and
+	// the TCP floor), H1Download/size=64KiB (5 clients), H2Get (4 clients,
+	// present from the second run on) and, in the last two runs, a
+	// benchmark of another package, internal/demo.Decode (one client).
+	// Bytes and allocations: the same charts, from the old mixed store and
+	// then from their own stores.
+	perRun := view{
+		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get", "internal/demo.Decode/size=1KiB"},
+		Lines:     []int{6, 5, 4, 1},
+		Points:    []int{36, 30, 20, 2},
+		Canvases:  4, Families: 4, Links: 6,
 	}
-	wantThroughput := view{
-		Scenarios: []string{"H1Download/size=64KiB"},
-		Lines:     []int{5},
-		Points:    []int{20},
-		Canvases:  1, Families: 1, Links: 4,
+	want := map[string]view{
+		"time":   perRun,
+		"bytes":  perRun,
+		"allocs": perRun,
+		"throughput": {
+			Scenarios: []string{"H1Download/size=64KiB"},
+			Lines:     []int{5},
+			Points:    []int{30},
+			Canvases:  1, Families: 1, Links: 6,
+		},
 	}
-	for _, c := range []struct {
-		name      string
-		got, want view
-	}{{"time", timeView, wantTime}, {"throughput", throughputView, wantThroughput}} {
-		if fmt.Sprint(c.got) != fmt.Sprint(c.want) {
-			t.Errorf("unit=%s: page shows %+v, want %+v", c.name, c.got, c.want)
+	for _, unit := range []string{"time", "throughput", "bytes", "allocs"} {
+		got := views[unit]
+		labels := got.Labels
+		got.Labels = nil
+		if fmt.Sprint(got) != fmt.Sprint(want[unit]) {
+			t.Errorf("unit=%s: page shows %+v, want %+v", unit, got, want[unit])
+		}
+		if len(labels) != 6 || !strings.HasSuffix(labels[4], " run 501-1") || !strings.HasSuffix(labels[5], " run 502-1") || labels[0] != "1111111" {
+			t.Errorf("unit=%s: point labels %q, want the two runs of 4444444 named by their run ids", unit, labels)
 		}
 	}
 

@@ -30,22 +30,40 @@
 
   // splitName: "H1Download/size=64KiB/client=nethttp" ->
   // {family: "H1Download", scenario: "H1Download/size=64KiB", client: "nethttp"}.
+  // A benchmark of another package than the suite's carries its path
+  // (cmd/benchjson): "internal/load.Schedule/n=1/client=raw" -> family
+  // "internal/load.Schedule", scenario "internal/load.Schedule/n=1". The
+  // prefix is everything up to the first "." before any "=": a top-level
+  // benchmark name has neither "." nor "/", a package path no "=".
   function splitName(name) {
+    var pkg = '', m = name.match(/^([^=.]+)\.(.*)$/);
+    if (m) { pkg = m[1] + '.'; name = m[2]; }
     var parts = name.split('/'), client = '', levels = [];
     for (var i = 0; i < parts.length; i++) {
       if (parts[i].indexOf('client=') === 0) client = parts[i].slice(7);
       else levels.push(parts[i]);
     }
-    if (!client && name === TCP_FLOOR) {
+    if (!pkg && !client && name === TCP_FLOOR) {
       return { family: TCP_FLOOR_SCENARIO, scenario: TCP_FLOOR_SCENARIO, client: TCP_FLOOR };
     }
-    return { family: levels[0], scenario: levels.join('/'), client: client || levels[0] };
+    return { family: pkg + levels[0], scenario: pkg + levels.join('/'), client: client || levels[0] };
   }
 
-  // A workflow run stores each of its series a moment apart: runs of one
-  // commit closer than this are one point; a later run of the same commit
-  // (a nightly with no new commit) is a point of its own.
+  // A workflow run stores each of its series a moment apart. Since the
+  // stores were split by unit, cmd/benchjson -run-id writes the run's id
+  // into every entry's extra ("...; run=12345-1"): the stored series of one
+  // commit and run id are one point, and two runs of a commit are two points
+  // however close together (a push and a queued nightly, a re-run). Older
+  // data has no run id: there, runs of one commit closer than SAME_RUN_MS
+  // are one point, and a later run of the same commit (a nightly with no
+  // new commit) is a point of its own.
   var SAME_RUN_MS = 30 * 60 * 1000;
+
+  function runID(run) {
+    var b = run.benches && run.benches[0];
+    var m = b && typeof b.extra === 'string' && b.extra.match(/(?:^|;\s*)run=([^;\s]+)/);
+    return m ? m[1] : '';
+  }
 
   // model: the stored runs in date order (one point each) and, per scenario,
   // client and unit, the value at each point.
@@ -57,12 +75,14 @@
     runs.sort(function (a, b) { return a.date - b.date; });
     var points = [], at = new Map();
     runs.forEach(function (run) {
-      var p = null;
+      var p = null, rid = runID(run);
       for (var i = points.length - 1; i >= 0; i--) {
-        if (points[i].id === run.commit.id && run.date - points[i].date <= SAME_RUN_MS) { p = points[i]; break; }
+        var q = points[i];
+        if (q.id !== run.commit.id) continue;
+        if (rid ? q.run === rid : !q.run && run.date - q.date <= SAME_RUN_MS) { p = q; break; }
       }
       if (!p) {
-        p = { id: run.commit.id, url: run.commit.url, message: run.commit.message || '', date: run.date, label: run.commit.id.slice(0, 7) };
+        p = { id: run.commit.id, run: rid, url: run.commit.url, message: run.commit.message || '', date: run.date, label: run.commit.id.slice(0, 7) };
         points.push(p);
       }
       at.set(run, points.indexOf(p));
@@ -70,7 +90,10 @@
     var seen = {};
     points.forEach(function (p) { seen[p.id] = (seen[p.id] || 0) + 1; });
     points.forEach(function (p) {
-      if (seen[p.id] > 1) p.label += ' ' + new Date(p.date).toISOString().slice(5, 16).replace('T', ' ');
+      if (seen[p.id] > 1) {
+        p.label += ' ' + new Date(p.date).toISOString().slice(5, 16).replace('T', ' ');
+        if (p.run) p.label += ' run ' + p.run;
+      }
     });
     var scenarios = {}, order = [];
     runs.forEach(function (run) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden converts a real -count=3 output of the suite, headed by the
-// Unit lines cmd/benchrun writes, and compares the three files with the
+// Unit lines cmd/benchrun writes, and compares the four files with the
 // golden ones.
 func TestGolden(t *testing.T) {
 	dir := t.TempDir()
@@ -28,7 +29,7 @@ func TestGolden(t *testing.T) {
 	if got := stderr.String(); !strings.Contains(got, "req-bytes left out") || !strings.Contains(got, "resp-bytes left out") {
 		t.Errorf("stderr %q: want a note for each unit left out", got)
 	}
-	for _, name := range []string{TimeFile, ThroughputFile, AllocsFile} {
+	for _, name := range []string{TimeFile, ThroughputFile, BytesFile, AllocsFile} {
 		golden := filepath.Join("testdata", strings.TrimSuffix(name, ".json")+".golden.json")
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
@@ -73,7 +74,7 @@ func readStores(t *testing.T, path string) *Stores {
 func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
 	st := readStores(t, "testdata/results.txt")
 	seen := map[string]bool{}
-	for _, e := range append(append(st.Time, st.Throughput...), st.Allocs...) {
+	for _, e := range slices.Concat(st.Time, st.Throughput, st.Bytes, st.Allocs) {
 		k := e.Name + " " + e.Unit
 		if seen[k] {
 			t.Errorf("duplicate entry %s", k)
@@ -89,16 +90,16 @@ func TestOneEntryPerBenchmarkAndUnit(t *testing.T) {
 	for store, want := range map[string]struct {
 		entries []Entry
 		units   string
-	}{"time": {st.Time, "ns/op"}, "throughput": {st.Throughput, "MB/s"}, "allocs": {st.Allocs, "B/op allocs/op"}} {
+	}{"time": {st.Time, "ns/op"}, "throughput": {st.Throughput, "MB/s"}, "bytes": {st.Bytes, "B/op"}, "allocs": {st.Allocs, "allocs/op"}} {
 		for _, e := range want.entries {
-			if !strings.Contains(want.units, e.Unit) {
+			if e.Unit != want.units {
 				t.Errorf("%s in the %s store: %+v", e.Unit, store, e)
 			}
 		}
 	}
-	// 5 benchmarks × ns/op, and × B/op, allocs/op; 2 downloads × MB/s.
-	if len(st.Time) != 5 || len(st.Throughput) != 2 || len(st.Allocs) != 10 {
-		t.Errorf("%d time, %d throughput and %d allocs entries, want 5, 2 and 10", len(st.Time), len(st.Throughput), len(st.Allocs))
+	// 5 benchmarks × ns/op, × B/op and × allocs/op; 2 downloads × MB/s.
+	if len(st.Time) != 5 || len(st.Throughput) != 2 || len(st.Bytes) != 5 || len(st.Allocs) != 5 {
+		t.Errorf("%d time, %d throughput, %d bytes and %d allocs entries, want 5, 2, 5 and 5", len(st.Time), len(st.Throughput), len(st.Bytes), len(st.Allocs))
 	}
 	if strings.Join(st.Skipped, " ") != "req-bytes resp-bytes" {
 		t.Errorf("skipped %q, want req-bytes and resp-bytes", st.Skipped)
@@ -118,14 +119,16 @@ func TestDirectionFromUnitLines(t *testing.T) {
 	st := readStores(t, in)
 	units := func(es []Entry) (u []string) {
 		for _, e := range es {
-			u = append(u, e.Unit)
+			u = append(u, e.Name+" "+e.Unit)
 		}
 		return u
 	}
-	if got := strings.Join(units(st.Time), " "); got != "ns/op p99-ns" {
+	// A custom unit's entry carries its unit in the name: one store, one
+	// name per entry.
+	if got := strings.Join(units(st.Time), ", "); got != "A ns/op, A (p99-ns) p99-ns" {
 		t.Errorf("time store: %s", got)
 	}
-	if got := strings.Join(units(st.Throughput), " "); got != "widgets/s" {
+	if got := strings.Join(units(st.Throughput), ", "); got != "A (widgets/s) widgets/s" {
 		t.Errorf("throughput store: %s", got)
 	}
 	if strings.Join(st.Skipped, " ") != "conns" {

@@ -5,7 +5,8 @@
 //	go run ./cmd/benchrun -rounds 6 -o results.txt
 //	benchjson -in results.txt -out-dir .
 //
-// writes time.json, throughput.json and allocs.json in the -out-dir.
+// writes time.json, throughput.json, bytes.json and allocs.json in the
+// -out-dir (the workflow runs it through scripts/bench-stores.sh).
 //
 // It parses with golang.org/x/perf/benchfmt and summarises the repeats of
 // each benchmark and unit as benchstat and cmd/benchreport do
@@ -20,8 +21,11 @@
 //
 //   - better=lower, except B/op and allocs/op: time.json (smaller is better);
 //   - better=higher: throughput.json (bigger is better);
-//   - B/op and allocs/op: allocs.json (smaller is better, charted apart:
-//     they are often exactly 0, which the action's alerts cannot handle);
+//   - B/op: bytes.json, and allocs/op: allocs.json (smaller is better,
+//     charted apart: they are often exactly 0, which the action's alerts
+//     cannot handle). They are two files, not one, because the action
+//     matches a store's entries by name alone: with both units in one
+//     store, a benchmark's B/op would be compared with its allocs/op;
 //   - a unit with Unit lines but no better=lower|higher (cmd/benchrun
 //     declares the floor's req-bytes and resp-bytes "assume=exact": they
 //     describe the exchange, they are not better or worse) is left out, with
@@ -29,6 +33,18 @@
 //   - a unit with no Unit line and no default is an error that names it:
 //     declare it with a "Unit <unit> better=lower|higher" line, or a Unit
 //     line without better= to leave it out.
+//
+// Names are the benchmark's name without "Benchmark" and the GOMAXPROCS
+// suffix (and, for a custom unit in the time or throughput file, the unit
+// in parentheses after it). A benchmark of the module's root package (the suite) has no
+// prefix; any other package's carries its path relative to the module and a
+// dot ("internal/load.Schedule"), a package outside the module its whole
+// import path. So a name depends only on the benchmark's own package, and
+// series keep their names when another package gains benchmarks.
+//
+// -run-id ID (the workflow passes the run's id and attempt) appends
+// "; run=ID" to every entry's extra, so the dashboard tells apart two runs
+// of one commit however close together they were stored.
 package main
 
 import (
@@ -41,6 +57,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
@@ -61,20 +78,29 @@ func main() {
 const (
 	TimeFile       = "time.json"
 	ThroughputFile = "throughput.json"
+	BytesFile      = "bytes.json"
 	AllocsFile     = "allocs.json"
 )
+
+// Module is the module path: its root package's benchmarks are named
+// without a package prefix.
+const Module = "github.com/httpclientbench/httpclientbench"
 
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchjson", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
-	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+" and "+AllocsFile+" in (required)")
+	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+", "+BytesFile+" and "+AllocsFile+" in (required)")
+	runID := fs.String("run-id", "", "an id unique to this run (the workflow's run id and attempt), added to each entry's extra as run=ID")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *in == "" || *outDir == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return errors.New("-in and -out-dir are required, and nothing else")
+	}
+	if strings.ContainsAny(*runID, "; \t\n") {
+		return fmt.Errorf("-run-id %q: no spaces or semicolons (it ends up in \"; run=ID\")", *runID)
 	}
 	f, err := os.Open(*in)
 	if err != nil {
@@ -95,7 +121,12 @@ func run(args []string, stderr io.Writer) error {
 	for _, o := range []struct {
 		name    string
 		entries []Entry
-	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {AllocsFile, st.Allocs}} {
+	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {BytesFile, st.Bytes}, {AllocsFile, st.Allocs}} {
+		if *runID != "" {
+			for i := range o.entries {
+				o.entries[i].Extra += "; run=" + *runID
+			}
+		}
 		if err := writeJSON(filepath.Join(*outDir, o.name), o.entries); err != nil {
 			return err
 		}
@@ -117,12 +148,10 @@ type Entry struct {
 type Stores struct {
 	Time       []Entry // better=lower, but for allocations
 	Throughput []Entry // better=higher
-	Allocs     []Entry // B/op and allocs/op
+	Bytes      []Entry // B/op
+	Allocs     []Entry // allocs/op
 	Skipped    []string
 }
-
-// isAlloc reports whether unit is one of go test's allocation units.
-func isAlloc(unit string) bool { return unit == "B/op" || unit == "allocs/op" }
 
 // declared reports whether the metadata has any Unit line for unit.
 func declared(units benchfmt.UnitMetadataMap, unit string) bool {
@@ -137,13 +166,11 @@ func declared(units benchfmt.UnitMetadataMap, unit string) bool {
 
 // Split summarises each series and sorts the entries into the stores by the
 // direction units gives their unit (benchfmt.UnitMetadataMap.GetBetter).
-// Names carry the package only when results come from more than one
-// package, so they stay stable as the dashboard's keys.
+// Each entry is named by Name; in the time and throughput stores, which
+// can hold several units, a unit other than the store's own (ns/op, MB/s)
+// follows the name in parentheses ("A (p99-ns)"), so that the names of a
+// store stay unique whatever units a benchmark adds.
 func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, error) {
-	pkgs := map[string]bool{}
-	for _, s := range series {
-		pkgs[s.Pkg] = true
-	}
 	st := &Stores{}
 	var unknown []string
 	for _, s := range series {
@@ -159,14 +186,31 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 			}
 			continue
 		}
-		e := summarize(s, len(pkgs) > 1)
+		e := summarize(s)
 		switch {
 		case better > 0:
+			if s.Unit != "MB/s" {
+				e.Name += " (" + s.Unit + ")"
+			}
 			st.Throughput = append(st.Throughput, e)
-		case isAlloc(s.Unit):
+		case s.Unit == "B/op":
+			st.Bytes = append(st.Bytes, e)
+		case s.Unit == "allocs/op":
 			st.Allocs = append(st.Allocs, e)
 		default:
+			if s.Unit != "ns/op" {
+				e.Name += " (" + s.Unit + ")"
+			}
 			st.Time = append(st.Time, e)
+		}
+	}
+	for _, store := range [][]Entry{st.Time, st.Throughput, st.Bytes, st.Allocs} {
+		seen := map[string]string{}
+		for _, e := range store {
+			if u, ok := seen[e.Name]; ok {
+				return nil, fmt.Errorf("two entries named %q in one store (%s and %s): the action matches entries by name alone", e.Name, u, e.Unit)
+			}
+			seen[e.Name] = e.Unit
 		}
 	}
 	if len(unknown) > 0 {
@@ -177,15 +221,25 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 	return st, nil
 }
 
+// Name is a series' name in the stores: a function of its own package and
+// name only. The module's root package (and results without a pkg: line)
+// gives no prefix, another package of the module its path relative to the
+// module and a dot, a package outside the module its import path and a dot.
+func Name(pkg, name string) string {
+	switch {
+	case pkg == "" || pkg == Module:
+		return name
+	case strings.HasPrefix(pkg, Module+"/"):
+		return strings.TrimPrefix(pkg, Module+"/") + "." + name
+	}
+	return pkg + "." + name
+}
+
 // summarize gives the entry of one series: the median and its interval
 // from results.Summarize, as benchreport prints them.
-func summarize(s *results.Series, withPkg bool) Entry {
+func summarize(s *results.Series) Entry {
 	sum := results.Summarize(s.Values)
-	name := s.Name
-	if withPkg && s.Pkg != "" {
-		name = s.Pkg + "." + name
-	}
-	e := Entry{Name: name, Unit: s.Unit, Value: round(sum.Center), Range: sum.Range()}
+	e := Entry{Name: Name(s.Pkg, s.Name), Unit: s.Unit, Value: round(sum.Center), Range: sum.Range()}
 	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
 		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
 	} else {

@@ -40,19 +40,60 @@ type File struct {
 
 // ReadFile is Read with the file's unit metadata.
 func ReadFile(r io.Reader, fileName string) (*File, error) {
+	groups, err := read(r, fileName, "")
+	if err != nil {
+		return nil, err
+	}
+	return groups[0].File, nil
+}
+
+// Group is the results of one value of a configuration key: one side of an
+// A/B file that cmd/benchrun wrote, for the key "commit".
+type Group struct {
+	Value string // the key's value for these results ("" where the file has none)
+	*File
+}
+
+// ReadGroups is ReadFile for a file whose results differ in the value of
+// the configuration key (an A/B file's commit: lines): one File per value,
+// in the order each value first appears, so in an A/B file of cmd/benchrun
+// A comes first. The groups share the file's unit metadata.
+func ReadGroups(r io.Reader, fileName, key string) ([]Group, error) {
+	if key == "" {
+		return nil, fmt.Errorf("%s: no configuration key to group the results by", fileName)
+	}
+	return read(r, fileName, key)
+}
+
+// read reads the results, grouped by the value of key ("": one group).
+func read(r io.Reader, fileName, key string) ([]Group, error) {
 	br := benchfmt.NewReader(r, fileName)
-	index := map[[3]string]*Series{}
-	config := map[string]string{}
+	type group struct {
+		value string
+		file  *File
+		index map[[3]string]*Series
+	}
+	var groups []*group
+	byValue := map[string]*group{}
 	procsOf := map[string]string{} // GOMAXPROCS each benchmark ran with
-	var out []*Series
 	for br.Scan() {
 		switch rec := br.Result().(type) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
+			groupValue := ""
+			if key != "" {
+				groupValue = rec.GetConfig(key)
+			}
+			g := byValue[groupValue]
+			if g == nil {
+				g = &group{value: groupValue, file: &File{Config: map[string]string{}}, index: map[[3]string]*Series{}}
+				byValue[groupValue] = g
+				groups = append(groups, g)
+			}
 			for _, c := range rec.Config {
-				if _, ok := config[c.Key]; !ok && c.File {
-					config[c.Key] = string(c.Value)
+				if _, ok := g.file.Config[c.Key]; !ok && c.File {
+					g.file.Config[c.Key] = string(c.Value)
 				}
 			}
 			name, procs := splitProcs(rec.Name)
@@ -68,11 +109,11 @@ func ReadFile(r io.Reader, fileName string) (*File, error) {
 					unit, value = v.OrigUnit, v.OrigValue
 				}
 				key := [3]string{pkg, rec.Name.String(), unit}
-				s := index[key]
+				s := g.index[key]
 				if s == nil {
 					s = &Series{Pkg: pkg, Name: name, Gomaxprocs: procs, Unit: unit}
-					index[key] = s
-					out = append(out, s)
+					g.index[key] = s
+					g.file.Series = append(g.file.Series, s)
 				}
 				s.Values = append(s.Values, value)
 			}
@@ -81,10 +122,15 @@ func ReadFile(r io.Reader, fileName string) (*File, error) {
 	if err := br.Err(); err != nil {
 		return nil, err
 	}
-	if len(out) == 0 {
+	if len(groups) == 0 {
 		return nil, fmt.Errorf("%s: no benchmark results", fileName)
 	}
-	return &File{Series: out, Config: config, Units: br.Units()}, nil
+	out := make([]Group, len(groups))
+	for i, g := range groups {
+		g.file.Units = br.Units()
+		out[i] = Group{Value: g.value, File: g.file}
+	}
+	return out, nil
 }
 
 // splitProcs splits the name "X/a=b-2" (benchfmt drops "Benchmark") into

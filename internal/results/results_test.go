@@ -47,3 +47,44 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("3 samples: Range %s, Pct %v; want no interval", s.Range(), s.Pct())
 	}
 }
+
+// TestReadGroups: an A/B file splits by its commit: lines, in the order
+// each commit first appears, each side with its own series and config, and
+// both with the file's unit metadata.
+func TestReadGroups(t *testing.T) {
+	in := "commit: aaa\ngoos: linux\nUnit MB/s better=higher\n" +
+		"BenchmarkX-2 10 5 ns/op 7 MB/s\n" +
+		"commit: bbb\nBenchmarkX-2 10 6 ns/op 8 MB/s\nBenchmarkY-2 10 1 ns/op\n" +
+		"commit: aaa\nBenchmarkX-2 10 4 ns/op 9 MB/s\n"
+	groups, err := ReadGroups(strings.NewReader(in), "ab.txt", "commit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != 2 || groups[0].Value != "aaa" || groups[1].Value != "bbb" {
+		t.Fatalf("groups %+v, want aaa then bbb", groups)
+	}
+	a, b := groups[0], groups[1]
+	if len(a.Series) != 2 || a.Series[0].Name != "X" || a.Series[0].Unit != "ns/op" || len(a.Series[0].Values) != 2 || a.Series[0].Values[1] != 4 {
+		t.Errorf("A's series %+v", a.Series)
+	}
+	if len(b.Series) != 3 || b.Series[2].Name != "Y" || b.Config["commit"] != "bbb" || b.Config["goos"] != "linux" {
+		t.Errorf("B's series %+v, config %v", b.Series, b.Config)
+	}
+	if a.Units.GetBetter("MB/s") != 1 || b.Units.GetBetter("MB/s") != 1 {
+		t.Error("a group lost the unit metadata")
+	}
+	// Without the key every result is one group, as ReadFile reads it.
+	f, err := ReadFile(strings.NewReader(in), "ab.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Series) != 3 || len(f.Series[0].Values) != 3 {
+		t.Errorf("ReadFile: %+v", f.Series)
+	}
+	if _, err := ReadGroups(strings.NewReader(in), "ab.txt", ""); err == nil {
+		t.Error("ReadGroups without a key accepted")
+	}
+	if _, err := ReadGroups(strings.NewReader("goos: linux\n"), "ab.txt", "commit"); err == nil || !strings.Contains(err.Error(), "no benchmark results") {
+		t.Errorf("no results: %v", err)
+	}
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+
+func diff(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var stdout, stderr strings.Builder
+	err := run(args, &stdout, &stderr)
+	return stdout.String(), err
+}
+
+// row finds the line of the flagged table for name and unit.
+func row(out, name, unit string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "| `"+name+"` | "+unit+" |") {
+			return l
+		}
+	}
+	return ""
+}
+
+// TestRecordedAB: on the recorded A/B run of README's "Baselines and
+// comparisons", the chunked uploads benchstat finds significantly slower
+// (fasthttp +71.87%, resty +34.28%, both p=0.002) are flagged, in ns/op and
+// in MB/s; nethttp (~, p=0.093) and retryablehttp (-8.37%, faster) are not.
+func TestRecordedAB(t *testing.T) {
+	out, err := diff(t, "-in", "../../docs/ab/echo-stream.txt", "-threshold", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const up = "Upload/size=1MiB/length=unknown/client="
+	for _, c := range []struct{ client, unit, change string }{
+		{"fasthttp", "ns/op", "**+71.9%**"},
+		{"resty", "ns/op", "**+34.3%**"},
+		{"fasthttp", "MB/s", "**-41.9%**"}, // benchstat: -41.86%
+	} {
+		l := row(out, up+c.client, c.unit)
+		if !strings.Contains(l, c.change) || !strings.Contains(l, "| 0.002 |") {
+			t.Errorf("%s %s: row %q, want %s at p=0.002\n%s", c.client, c.unit, l, c.change, out)
+		}
+	}
+	for _, client := range []string{"nethttp", "retryablehttp"} {
+		if l := row(out, up+client, "ns/op"); l != "" {
+			t.Errorf("%s flagged: %q", client, l)
+		}
+	}
+	if !strings.Contains(out, "| A `10fc9c72edff` | B `1c5cb5f5b4f6` |") {
+		t.Errorf("the table does not name A and B in the file's order:\n%s", out)
+	}
+	last := strings.Split(strings.TrimSpace(out), "\n")
+	if v := last[len(last)-1]; !strings.Contains(v, "rows flagged**") || !strings.Contains(v, "by more than +10%") {
+		t.Errorf("verdict %q", v)
+	}
+	// Above +1000% only the rows that went from nothing to something stay
+	// flagged: fasthttp's and raw's reused-buffer POST, 0 to 24 B/op and 0
+	// to 1 allocs/op (benchstat: -100% the other way round), an infinite
+	// relative change.
+	out, err = diff(t, "-in", "../../docs/ab/echo-stream.txt", "-threshold", "1000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "**4 of 72 rows flagged**") || strings.Count(out, "**+∞**") != 4 {
+		t.Errorf("-threshold 1000:\n%s", out)
+	}
+	// A threshold above every change flags nothing.
+	p := abFile(t, 6, map[string][2]func(int) string{"Slower": {ns(100), ns(150)}})
+	out, err = diff(t, "-in", p, "-threshold", "100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "|") || !strings.HasPrefix(out, "**No regression flagged**: none of 1 rows") {
+		t.Errorf("-threshold 100:\n%s", out)
+	}
+}
+
+// abFile writes an A/B file in cmd/benchrun's layout, A's and B's results
+// interleaved, each side's samples given per benchmark line.
+func abFile(t *testing.T, rounds int, lines map[string][2]func(i int) string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("commit: aaaaaaa\npkg: example.com/m\nUnit ns/op better=lower\nUnit MB/s better=higher\nUnit req-bytes assume=exact\n")
+	names := []string{}
+	for n := range lines {
+		names = append(names, n)
+	}
+	// A fixed order: sorted.
+	for i := 0; i < len(names); i++ {
+		for j := i + 1; j < len(names); j++ {
+			if names[j] < names[i] {
+				names[i], names[j] = names[j], names[i]
+			}
+		}
+	}
+	for r := range rounds {
+		for _, n := range names {
+			for side, commit := range []string{"aaaaaaa", "bbbbbbb"} {
+				if f := lines[n][side]; f != nil {
+					fmt.Fprintf(&b, "commit: %s\nBenchmark%s-2 100 %s\n", commit, n, f(r))
+				}
+			}
+		}
+	}
+	p := filepath.Join(t.TempDir(), "ab.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func ns(base float64) func(int) string {
+	return func(i int) string { return fmt.Sprintf("%v ns/op", base+float64(i)) }
+}
+
+// TestConstructed: a row significantly worse by more than the threshold is
+// flagged, in either direction of "worse"; a small, an insignificant or an
+// improving change is not; a unit without direction is not compared; a row
+// on one side only is counted.
+func TestConstructed(t *testing.T) {
+	p := abFile(t, 6, map[string][2]func(int) string{
+		"Slower":     {ns(100), ns(150)}, // +50%, every B above every A
+		"Faster":     {ns(150), ns(100)}, // -33%
+		"Slightly":   {ns(100), ns(105)}, // +5%, significant, under 10%
+		"Same":       {ns(100), ns(100)}, // ~
+		"Throughput": {func(i int) string { return fmt.Sprintf("1 ns/op %v MB/s", 200+i) }, func(i int) string { return fmt.Sprintf("1 ns/op %v MB/s", 100+i) }},
+		"Floor":      {func(int) string { return "5 ns/op 62 req-bytes" }, func(int) string { return "5 ns/op 99 req-bytes" }},
+		"OnlyA":      {ns(1), nil},
+	})
+	out, err := diff(t, "-in", p, "-threshold", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := row(out, "Slower", "ns/op"); !strings.Contains(l, "| 102.5 ±") || !strings.Contains(l, "| 152.5 ±") || !strings.Contains(l, "**+48.8%**") {
+		t.Errorf("Slower: %q\n%s", l, out)
+	}
+	if l := row(out, "Throughput", "MB/s"); !strings.Contains(l, "**-49.4%**") {
+		t.Errorf("Throughput: %q\n%s", l, out)
+	}
+	for _, name := range []string{"Faster", "Slightly", "Same", "Floor", "OnlyA"} {
+		if strings.Contains(out, "`"+name+"`") {
+			t.Errorf("%s flagged:\n%s", name, out)
+		}
+	}
+	if strings.Contains(out, "req-bytes") {
+		t.Errorf("req-bytes compared:\n%s", out)
+	}
+	// Rows: 7 ns/op pairs but OnlyA's, and Throughput's MB/s: 7.
+	if !strings.Contains(out, "**2 of 7 rows flagged**") || !strings.Contains(out, "1 rows on one side only") {
+		t.Errorf("verdict:\n%s", out)
+	}
+	// With fewer than 4 samples a side nothing is significant (benchstat's
+	// rule), so nothing is flagged however large the change.
+	p = abFile(t, 3, map[string][2]func(int) string{"Slower": {ns(100), ns(300)}})
+	if out, err := diff(t, "-in", p); err != nil || !strings.HasPrefix(out, "**No regression flagged**") {
+		t.Errorf("3 samples: %v\n%s", err, out)
+	}
+}
+
+// TestBadInput: anything but an A/B file, or bad flags, is an error.
+func TestBadInput(t *testing.T) {
+	one := filepath.Join(t.TempDir(), "one.txt")
+	if err := os.WriteFile(one, []byte("commit: a\nBenchmarkX-2 1 5 ns/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-in", "../../docs/ab/aa-window.txt"}, // one commit: a -col /window file
+		{"-in", one},
+		{"-in", "/nonexistent"},
+		{},
+		{"-in", one, "extra"},
+		{"-in", "../../docs/ab/echo-stream.txt", "-threshold", "-1"},
+		{"-in", "../../docs/ab/echo-stream.txt", "-threshold", "NaN"},
+	} {
+		if _, err := diff(t, args...); err == nil {
+			t.Errorf("benchdiff %q: no error", args)
+		}
+	}
+	if _, err := diff(t, "-in", one); err == nil || !strings.Contains(err.Error(), "want the results of two commits") {
+		t.Errorf("one commit: %v", err)
+	}
+}

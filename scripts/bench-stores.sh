@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID]: the nightly workflow's
+# conversion step (.github/workflows/bench.yml runs exactly this). It turns
+# a cmd/benchrun results file into the four files the workflow feeds to
+# github-action-benchmark, one per store (cmd/benchjson says which unit
+# goes where):
+#
+#   time.json        ns/op                  customSmallerIsBetter, alerts
+#   throughput.json  MB/s                   customBiggerIsBetter, alerts
+#   bytes.json       B/op                   customSmallerIsBetter, no alerts
+#   allocs.json      allocs/op              customSmallerIsBetter, no alerts
+#
+# RUN_ID (the workflow passes "<run id>-<attempt>") goes into every entry's
+# extra as run=RUN_ID, so the dashboard keeps two runs of one commit apart.
+# It fails when a file would be empty: the action refuses an empty file, and
+# failing here names the cause. scripts/bench_workflow_test.go runs it on the
+# recorded full run and checks each file against the workflow's steps.
+set -euo pipefail
+
+if [[ $# -lt 2 || $# -gt 3 ]]; then
+  echo "usage: scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID]" >&2
+  exit 2
+fi
+if [[ ! -s $1 ]]; then
+  echo "bench-stores.sh: results file $1 missing or empty" >&2
+  exit 2
+fi
+in=$(realpath "$1")
+mkdir -p "$2"
+out=$(realpath "$2")
+run_id=${3:-}
+
+cd "$(dirname "$0")/.."
+go run ./cmd/benchjson -in "$in" -out-dir "$out" ${run_id:+-run-id "$run_id"}
+
+for f in time throughput bytes allocs; do
+  n=$(grep -c '"name":' "$out/$f.json" || true)
+  if [[ $n -eq 0 ]]; then
+    echo "bench-stores.sh: $f.json has no entries: $1 holds no benchmark in its unit" >&2
+    exit 1
+  fi
+  echo "$f.json: $n entries"
+done

@@ -1,0 +1,247 @@
+package scripts_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+)
+
+// parseWorkflow reads a workflow of .github/workflows with actionlint's
+// parser (go tool actionlint lints the same files in .ci/run).
+func parseWorkflow(t *testing.T, name string) *actionlint.Workflow {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", ".github", "workflows", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, errs := actionlint.Parse(b)
+	if len(errs) > 0 {
+		t.Fatalf("%s: %v", name, errs[0])
+	}
+	return w
+}
+
+func job(t *testing.T, w *actionlint.Workflow, id string) *actionlint.Job {
+	t.Helper()
+	j := w.Jobs[id]
+	if j == nil {
+		t.Fatalf("no job %s", id)
+	}
+	return j
+}
+
+// benchmarkSteps is the workflow's github-action-benchmark steps, each as
+// its inputs.
+func benchmarkSteps(t *testing.T, w *actionlint.Workflow) []map[string]string {
+	t.Helper()
+	var steps []map[string]string
+	for _, j := range w.Jobs {
+		for _, s := range j.Steps {
+			a, ok := s.Exec.(*actionlint.ExecAction)
+			if !ok || !strings.HasPrefix(a.Uses.Value, "benchmark-action/github-action-benchmark@") {
+				continue
+			}
+			in := map[string]string{}
+			for k, v := range a.Inputs {
+				in[k] = v.Value.Value
+			}
+			steps = append(steps, in)
+		}
+	}
+	return steps
+}
+
+// runStep is the script of the step named name.
+func runStep(t *testing.T, j *actionlint.Job, name string) string {
+	t.Helper()
+	for _, s := range j.Steps {
+		if r, ok := s.Exec.(*actionlint.ExecRun); ok && s.Name != nil && s.Name.Value == name {
+			return r.Run.Value
+		}
+	}
+	t.Fatalf("no run step %q", name)
+	return ""
+}
+
+type entry struct {
+	Name, Unit, Extra string
+	Value             float64
+}
+
+// countCut keeps the first n result lines of each benchmark of a benchrun
+// file: the output of a -count=n run of the same suite.
+func countCut(t *testing.T, path string, n int) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	seen := map[string]int{}
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[0], "Benchmark") {
+			if seen[f[0]]++; seen[f[0]] > n {
+				continue
+			}
+		}
+		out.WriteString(l)
+	}
+	return out.String()
+}
+
+// TestBenchStoresFeedTheAction runs the nightly workflow's conversion step,
+// scripts/bench-stores.sh, as the workflow calls it, on the recorded full
+// run of the suite (6 rounds) and on a -count=2 cut of it, and checks every
+// file a github-action-benchmark step of the workflow reads: it exists and
+// is not empty, no two of its entries share a name, it holds one unit, and
+// throughput (MB/s) is in bigger-is-better files only and only there.
+func TestBenchStoresFeedTheAction(t *testing.T) {
+	w := parseWorkflow(t, "bench.yml")
+	script := runStep(t, job(t, w, "bench"), "Medians per benchmark and unit, by store")
+	if !strings.HasPrefix(strings.TrimSpace(script), "bash scripts/bench-stores.sh results.txt . ") {
+		t.Fatalf("the conversion step is %q, not the script this test runs", script)
+	}
+	steps := benchmarkSteps(t, w)
+	if len(steps) != 4 {
+		t.Fatalf("%d github-action-benchmark steps, want 4 (time, throughput, bytes, allocations)", len(steps))
+	}
+	count2 := filepath.Join(t.TempDir(), "count2.txt")
+	if err := os.WriteFile(count2, []byte(countCut(t, "../docs/results.txt", 2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, in, median string }{
+		{"6 rounds", "../docs/results.txt", "median of 6"},
+		{"count=2", count2, "median of 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out, err := exec.Command("bash", "bench-stores.sh", tc.in, dir, "42-1").CombinedOutput()
+			if err != nil {
+				t.Fatalf("bench-stores.sh: %v\n%s", err, out)
+			}
+			var files []string
+			for _, in := range steps {
+				file := in["output-file-path"]
+				files = append(files, file)
+				b, err := os.ReadFile(filepath.Join(dir, file))
+				if err != nil {
+					t.Errorf("the step %q reads %s: %v", in["name"], file, err)
+					continue
+				}
+				var es []entry
+				if err := json.Unmarshal(b, &es); err != nil {
+					t.Fatalf("%s: %v", file, err)
+				}
+				if len(es) == 0 {
+					t.Errorf("%s is empty", file)
+				}
+				names, units := map[string]bool{}, map[string]bool{}
+				for _, e := range es {
+					if names[e.Name] {
+						t.Errorf("%s: two entries named %q", file, e.Name)
+					}
+					names[e.Name] = true
+					units[e.Unit] = true
+					if !strings.HasPrefix(e.Extra, tc.median) || !strings.HasSuffix(e.Extra, "; run=42-1") {
+						t.Errorf("%s: %s's extra %q, want %q and the run id", file, e.Name, e.Extra, tc.median)
+					}
+				}
+				if len(units) != 1 {
+					t.Errorf("%s holds units %v, want one", file, units)
+				}
+				bigger := in["tool"] == "customBiggerIsBetter"
+				if units["MB/s"] != bigger {
+					t.Errorf("%s (tool %s) holds %v: MB/s belongs in the bigger-is-better files, and only there", file, in["tool"], units)
+				}
+			}
+			if want := []string{"allocs.json", "bytes.json", "throughput.json", "time.json"}; !slices.Equal(slices.Sorted(slices.Values(files)), want) {
+				t.Errorf("the steps read %q, want %q", files, want)
+			}
+			for _, f := range []string{"time", "throughput", "bytes", "allocs"} {
+				if !strings.Contains(string(out), f+".json: ") {
+					t.Errorf("bench-stores.sh does not report %s.json:\n%s", f, out)
+				}
+			}
+		})
+	}
+}
+
+// TestBenchStoresRejectsBadInput: a missing results file fails at once; a
+// file with no throughput fails instead of handing the action an empty file.
+func TestBenchStoresRejectsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out, err := exec.Command("bash", "bench-stores.sh", filepath.Join(dir, "nope.txt"), dir).CombinedOutput()
+	if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(string(out), "missing or empty") {
+		t.Errorf("missing file: %v, %q", err, out)
+	}
+	in := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(in, []byte("BenchmarkA-2 10 5 ns/op 1 B/op 1 allocs/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = exec.Command("bash", "bench-stores.sh", in, dir).CombinedOutput()
+	if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(string(out), "throughput.json has no entries") {
+		t.Errorf("no throughput: %v, %q", err, out)
+	}
+}
+
+// TestBenchWorkflowStores: every store credits the commit measured, has its
+// own name, is bounded, and comments on alerts on pushes only; the stores
+// run even when benchstat's summary fails, and the cache is saved after
+// them under a key of this attempt.
+func TestBenchWorkflowStores(t *testing.T) {
+	w := parseWorkflow(t, "bench.yml")
+	names := map[string]bool{}
+	for _, in := range benchmarkSteps(t, w) {
+		if in["ref"] != "${{ github.sha }}" {
+			t.Errorf("%q: ref %q, want ${{ github.sha }}", in["name"], in["ref"])
+		}
+		if names[in["name"]] {
+			t.Errorf("two stores named %q", in["name"])
+		}
+		names[in["name"]] = true
+		if in["max-items-in-chart"] == "" {
+			t.Errorf("%q: no max-items-in-chart", in["name"])
+		}
+		if c := in["comment-on-alert"]; c != "false" && c != "${{ github.event_name == 'push' }}" {
+			t.Errorf("%q: comment-on-alert %q, want it on pushes only", in["name"], c)
+		}
+	}
+	j := job(t, w, "bench")
+	var order []string
+	for _, s := range j.Steps {
+		name := ""
+		switch e := s.Exec.(type) {
+		case *actionlint.ExecAction:
+			name = e.Uses.Value
+			if strings.HasPrefix(name, "actions/cache/") {
+				if k := e.Inputs["key"].Value.Value; !strings.Contains(k, "github.run_attempt") {
+					t.Errorf("%s: key %q without the run attempt", name, k)
+				}
+			}
+		case *actionlint.ExecRun:
+			if s.Name != nil {
+				name = s.Name.Value
+			}
+			if strings.Contains(e.Run.Value, "benchstat") && (s.ContinueOnError == nil || !s.ContinueOnError.Value) && (s.If == nil || !strings.Contains(s.If.Value, "always()")) {
+				t.Errorf("step %q can fail the job before the stores", name)
+			}
+		}
+		order = append(order, name)
+	}
+	save := slices.Index(order, "actions/cache/save@v4")
+	lastStore := -1
+	for i, n := range order {
+		if strings.HasPrefix(n, "benchmark-action/") {
+			lastStore = i
+		}
+	}
+	if save < 0 || save < lastStore {
+		t.Errorf("the cache is saved at step %d, the last store is step %d: save after storing", save, lastStore)
+	}
+}

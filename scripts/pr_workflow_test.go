@@ -1,0 +1,251 @@
+package scripts_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+)
+
+// goBenchSelects reports whether go test -bench pattern runs and reports
+// the leaf named name (with "Benchmark", without the GOMAXPROCS suffix), as
+// Go's testing/match.go decides: the pattern splits at unbracketed | into
+// alternatives and each at unbracketed / into one regexp per level; the
+// first alternative whose regexps match the name's levels decides, and it
+// reports the leaf only if it has no more levels than the name (else the
+// match is partial: the leaf runs only to look for sub-benchmarks).
+func goBenchSelects(t *testing.T, pattern, name string) bool {
+	t.Helper()
+	var alts [][]string
+	var cur []string
+	cs, cp, start := 0, 0, 0
+	for i := 0; i < len(pattern); i++ {
+		switch pattern[i] {
+		case '[':
+			cs++
+		case ']':
+			if cs--; cs < 0 {
+				cs = 0
+			}
+		case '(':
+			if cs == 0 {
+				cp++
+			}
+		case ')':
+			if cs == 0 {
+				cp--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if cs == 0 && cp == 0 {
+				cur = append(cur, pattern[start:i])
+				start = i + 1
+				if pattern[i] == '|' {
+					alts, cur = append(alts, cur), nil
+				}
+			}
+		}
+	}
+	alts = append(alts, append(cur, pattern[start:]))
+	levels := strings.Split(name, "/")
+	for _, alt := range alts {
+		ok := true
+		for i, l := range levels {
+			if i >= len(alt) {
+				break
+			}
+			if !regexp.MustCompile(alt[i]).MatchString(l) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return len(levels) >= len(alt)
+		}
+	}
+	return false
+}
+
+// TestFocusedSet: the PR workflow's focused set, on the leaves of the
+// recorded full run, keeps every family and the TCP floor, and of the
+// clients only nethttp, fasthttp and raw, all of those.
+func TestFocusedSet(t *testing.T) {
+	w := parseWorkflow(t, "pr-bench.yml")
+	focus := ""
+	for _, v := range w.Env.Vars {
+		if v.Name.Value == "FOCUS_BENCH" {
+			focus = v.Value.Value
+		}
+	}
+	if focus == "" {
+		t.Fatal("pr-bench.yml has no FOCUS_BENCH")
+	}
+	if _, err := regexp.Compile(focus); err != nil { // as benchrun checks -bench
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf := regexp.MustCompile(`(?m)^(Benchmark\S+)-\d+\s`)
+	families, kept := map[string]bool{}, map[string]bool{}
+	seen := map[string]bool{}
+	n := 0
+	for _, m := range leaf.FindAllStringSubmatch(string(b), -1) {
+		name := m[1]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		family, _, _ := strings.Cut(name, "/")
+		families[family] = true
+		client := ""
+		if i := strings.Index(name, "/client="); i >= 0 {
+			client = name[i+len("/client="):]
+		}
+		want := client == "nethttp" || client == "fasthttp" || client == "raw" || name == "BenchmarkLoopbackRoundTrip"
+		got := goBenchSelects(t, focus, name)
+		if got != want {
+			t.Errorf("%s: selected %v, want %v", name, got, want)
+		}
+		if got {
+			kept[family] = true
+			n++
+		}
+	}
+	if len(kept) != len(families) || len(families) < 10 {
+		t.Errorf("the focused set keeps %d of %d families", len(kept), len(families))
+	}
+	t.Logf("focused set: %d of %d leaves, %d families", n, len(seen), len(kept))
+	// The matcher itself: a partial match does not report a leaf, and the
+	// first matching alternative decides.
+	for _, c := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"X/a", "BenchmarkX/a", true},
+		{"X/a/b", "BenchmarkX/a", false},
+		{"X/a/b|X/a", "BenchmarkX/a", false},
+		{"X/a|X/a/b", "BenchmarkX/a", true},
+		{"Y|X/(a|b)", "BenchmarkX/b", true},
+	} {
+		if got := goBenchSelects(t, c.pattern, c.name); got != c.want {
+			t.Errorf("goBenchSelects(%q, %q) = %v", c.pattern, c.name, got)
+		}
+	}
+}
+
+// TestPRWorkflow: the PR workflow runs base and head through benchrun's A/B
+// mode, reports through scripts/pr-bench-report.sh, and only the comment
+// job, which runs none of the PR's code and skips fork PRs, may write.
+func TestPRWorkflow(t *testing.T) {
+	w := parseWorkflow(t, "pr-bench.yml")
+	if w.Permissions == nil || w.Permissions.Scopes["contents"] == nil || w.Permissions.Scopes["contents"].Value.Value != "read" || len(w.Permissions.Scopes) != 1 {
+		t.Error("the workflow's permissions are not contents: read alone")
+	}
+	bench := job(t, w, "bench")
+	if bench.Permissions != nil {
+		t.Error("the bench job, which runs the PR's code, asks for permissions")
+	}
+	if bench.TimeoutMinutes == nil || bench.TimeoutMinutes.Value > 120 {
+		t.Error("the bench job has no timeout well under the runner's limit")
+	}
+	run := runStep(t, bench, "A/B run, interleaved")
+	if !strings.Contains(run, `go run ./cmd/benchrun -bench "$BENCH" -benchtime "$BENCHTIME" -rounds 6 -o ab.txt "$BASE" "$HEAD"`) {
+		t.Errorf("the A/B step runs %q", run)
+	}
+	if r := runStep(t, bench, "Report (job summary)"); !strings.Contains(r, "scripts/pr-bench-report.sh ab.txt") || !strings.Contains(r, "GITHUB_STEP_SUMMARY") {
+		t.Errorf("the report step runs %q", r)
+	}
+	comment := job(t, w, "comment")
+	if p := comment.Permissions; p == nil || len(p.Scopes) != 1 || p.Scopes["pull-requests"] == nil || p.Scopes["pull-requests"].Value.Value != "write" {
+		t.Error("the comment job's permissions are not pull-requests: write alone")
+	}
+	if comment.If == nil || !strings.Contains(comment.If.Value, "github.event.pull_request.head.repo.full_name == github.repository") {
+		t.Error("the comment job does not skip fork PRs")
+	}
+	for _, s := range comment.Steps {
+		if a, ok := s.Exec.(*actionlint.ExecAction); ok && strings.HasPrefix(a.Uses.Value, "actions/checkout") {
+			t.Error("the comment job checks out code")
+		}
+	}
+	if r := runStep(t, comment, "Create or update the PR's benchmark comment"); !strings.Contains(r, "--method PATCH") || !strings.Contains(r, "<!-- httpclientbench:pr-bench -->") {
+		t.Errorf("the comment step does not update its comment: %q", r)
+	}
+}
+
+// TestPRReport: the report of the recorded A/B run starts with the marker
+// the comment step looks for, holds benchdiff's flags and verdict and
+// benchstat's table, and fits in a comment.
+func TestPRReport(t *testing.T) {
+	out, err := exec.Command("bash", "pr-bench-report.sh", "../docs/ab/echo-stream.txt", "the test set", "10").Output()
+	if err != nil {
+		t.Fatalf("pr-bench-report.sh: %v\n%s", err, out)
+	}
+	s := string(out)
+	for _, want := range []string{
+		"`10fc9c72edff 1c5cb5f5b4f6`",
+		"the test set.",
+		"| `Upload/size=1MiB/length=unknown/client=fasthttp` | ns/op |",
+		"rows flagged**",
+		"│ 10fc9c72edff │",
+		"+71.87% (p=0.002 n=6)",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the report has no %q:\n%s", want, s)
+		}
+	}
+	if !strings.HasPrefix(s, "<!-- httpclientbench:pr-bench -->\n") {
+		t.Errorf("the report does not start with the marker:\n%.200s", s)
+	}
+	if len([]rune(s)) >= 65536 {
+		t.Errorf("the report has %d characters, over a comment's limit", len([]rune(s)))
+	}
+	// The whole suite as an A/B file (the recorded run's rounds dealt
+	// alternately to two commits): benchstat's tables are cut to keep the
+	// report within a comment, the verdict stays.
+	b, err := os.ReadFile("../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ab strings.Builder
+	i := 0
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if strings.HasPrefix(l, "Benchmark") {
+			ab.WriteString([]string{"commit: aaaaaaaaaaaa\n", "commit: bbbbbbbbbbbb\n"}[i%2])
+			i++
+		}
+		ab.WriteString(l)
+	}
+	big := filepath.Join(t.TempDir(), "ab.txt")
+	if err := os.WriteFile(big, []byte(ab.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = exec.Command("bash", "pr-bench-report.sh", big, "the whole suite").Output()
+	if err != nil {
+		t.Fatalf("pr-bench-report.sh on the whole suite: %v\n%s", err, out)
+	}
+	s = string(out)
+	if n := len([]rune(s)); n >= 65536 || !strings.Contains(s, "cut to stay under the comment size limit") {
+		t.Errorf("whole suite: %d characters, cut: %v", n, strings.Contains(s, "cut to stay under"))
+	}
+	if !strings.Contains(s, "rows flagged**") && !strings.Contains(s, "No regression flagged**") {
+		t.Errorf("whole suite: no verdict:\n%s", s)
+	}
+	if !strings.HasSuffix(s, "```\n\n</details>\n") {
+		t.Errorf("whole suite: the report does not end with the closed block:\n%s", s[max(0, len(s)-300):])
+	}
+
+	// Usage errors exit 2.
+	for _, args := range [][]string{{"../docs/ab/echo-stream.txt"}, {filepath.Join(t.TempDir(), "nope.txt"), "x"}} {
+		err := exec.Command("bash", append([]string{"pr-bench-report.sh"}, args...)...).Run()
+		if e, ok := err.(*exec.ExitError); !ok || e.ExitCode() != 2 {
+			t.Errorf("pr-bench-report.sh %q: %v, want exit status 2", args, err)
+		}
+	}
+}
