@@ -41,6 +41,9 @@ cut_text() {
     printf '%s\n' "$1"
   else
     printf '%s\n' "$1" | head -c "$2" | sed '$d'
+    # A blank line first: a text line right after a Markdown table is one
+    # more row of it.
+    echo
     echo "… cut to stay under the comment size limit: the run's ab.txt artifact holds the whole file"
   fi
 }
@@ -48,7 +51,13 @@ cut_text() {
 if diff=$(go run ./cmd/benchdiff -in "$ab" -threshold "$threshold" 2>&1); then
   # The verdict is the last line: keep it whatever the table's length.
   verdict=$(printf '%s\n' "$diff" | tail -n 1)
-  cut_text "$(printf '%s\n' "$diff" | sed '$d')" 25000
+  table=$(printf '%s\n' "$diff" | sed '$d')
+  if [[ -n $table ]]; then
+    # $(...) drops the blank line benchdiff puts after its table, without
+    # which GitHub renders the verdict as one more row of the table.
+    cut_text "$table" 25000
+    echo
+  fi
   printf '%s\n' "$verdict"
 else
   printf '%s\n\n(benchdiff failed: no row flagged or cleared)\n' "$diff"

@@ -206,6 +206,7 @@ func TestPRReport(t *testing.T) {
 	if len([]rune(s)) >= 65536 {
 		t.Errorf("the report has %d characters, over a comment's limit", len([]rune(s)))
 	}
+	tableEnds(t, "recorded A/B run", s, true)
 	// The whole suite as an A/B file (the recorded run's rounds dealt
 	// alternately to two commits): benchstat's tables are cut to keep the
 	// report within a comment, the verdict stays.
@@ -237,6 +238,7 @@ func TestPRReport(t *testing.T) {
 	if !strings.Contains(s, "rows flagged**") && !strings.Contains(s, "No regression flagged**") {
 		t.Errorf("whole suite: no verdict:\n%s", s)
 	}
+	tableEnds(t, "whole suite", s, false)
 	if !strings.HasSuffix(s, "```\n\n</details>\n") {
 		t.Errorf("whole suite: the report does not end with the closed block:\n%s", s[max(0, len(s)-300):])
 	}
@@ -247,5 +249,27 @@ func TestPRReport(t *testing.T) {
 		if e, ok := err.(*exec.ExitError); !ok || e.ExitCode() != 2 {
 			t.Errorf("pr-bench-report.sh %q: %v, want exit status 2", args, err)
 		}
+	}
+}
+
+// tableEnds checks that every Markdown table in the report is followed by a
+// blank line: GitHub (GFM) renders a text line right after a table's last
+// row, such as benchdiff's verdict, as one more row of the table. wantTable:
+// the report must hold one (flagged rows).
+func tableEnds(t *testing.T, what, report string, wantTable bool) {
+	t.Helper()
+	lines := strings.Split(report, "\n")
+	tables := 0
+	for i := 1; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i-1], "|") || strings.HasPrefix(lines[i], "|") {
+			continue
+		}
+		tables++
+		if lines[i] != "" {
+			t.Errorf("%s: the table's last row is followed by %q, not a blank line", what, lines[i])
+		}
+	}
+	if wantTable && tables == 0 {
+		t.Errorf("%s: no table in the report", what)
 	}
 }
