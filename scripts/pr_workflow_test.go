@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -271,5 +272,40 @@ func tableEnds(t *testing.T, what, report string, wantTable bool) {
 	}
 	if wantTable && tables == 0 {
 		t.Errorf("%s: no table in the report", what)
+	}
+}
+
+// TestPRConcurrency: a new push, reopening or the bench-full label starts a
+// run that replaces the PR's run in progress; any other label (an event the
+// workflow receives, for the bench-full label's sake, but whose bench job
+// is skipped) must not cancel it. GitHub claims a workflow's concurrency
+// group before it evaluates its jobs' if:, so such a run must fall in a
+// group of its own.
+func TestPRConcurrency(t *testing.T) {
+	w := parseWorkflow(t, "pr-bench.yml")
+	if w.Concurrency == nil || w.Concurrency.Group == nil || w.Concurrency.CancelInProgress == nil || !w.Concurrency.CancelInProgress.Value {
+		t.Fatal("the workflow has no concurrency group that cancels the run in progress")
+	}
+	bench := job(t, w, "bench")
+	ctx := func(action, label string, run string) map[string]any {
+		ev := map[string]any{"action": action, "pull_request": map[string]any{"number": float64(7)}}
+		if label != "" {
+			ev["label"] = map[string]any{"name": label}
+		}
+		return map[string]any{"github": map[string]any{
+			"event_name": "pull_request", "event": ev, "run_id": run, "ref": "refs/pull/7/merge",
+		}}
+	}
+	prGroup := evalTemplate(t, w.Concurrency.Group.Value, ctx("synchronize", "", "1"))
+	for i, c := range []struct{ action, label string }{
+		{"opened", ""}, {"synchronize", ""}, {"reopened", ""}, {"labeled", "bench-full"}, {"labeled", "BENCH-FULL"},
+		{"labeled", "bug"}, {"labeled", "documentation"},
+	} {
+		x := ctx(c.action, c.label, strconv.Itoa(100+i))
+		runs := bench.If == nil || evalCond(t, bench.If.Value, x)
+		group := evalTemplate(t, w.Concurrency.Group.Value, x)
+		if runs != (group == prGroup) {
+			t.Errorf("%s %q: the bench job runs: %v, but the run's concurrency group is %q (the PR's: %q)", c.action, c.label, runs, group, prGroup)
+		}
 	}
 }
