@@ -1,0 +1,215 @@
+package behaviour_test
+
+// observed is what each library did, row by row: TestBehaviour fails when an
+// observation differs. Change an entry only when a library really changed
+// (a dependency update), and regenerate the docs with -update.
+var observed = map[string]map[string]string{
+	"404": {
+		"nethttp":       "response 404, 1 attempt",
+		"fasthttp":      "response 404, 1 attempt",
+		"resty":         "response 404, 1 attempt",
+		"retryablehttp": "response 404, 1 attempt",
+		"xnethttp2":     "response 404, 1 attempt",
+	},
+	"500": {
+		"nethttp":       "response 500, 1 attempt",
+		"fasthttp":      "response 500, 1 attempt",
+		"resty":         "response 500, 1 attempt",
+		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
+		"xnethttp2":     "response 500, 1 attempt",
+	},
+	"redirect-301": {
+		"nethttp":       "followed as GET, body dropped",
+		"fasthttp":      "not followed: the 301 is the response",
+		"resty":         "followed as GET, body dropped",
+		"retryablehttp": "followed as GET, body dropped",
+		"xnethttp2":     "followed as GET, body dropped",
+	},
+	"redirect-302": {
+		"nethttp":       "followed as GET, body dropped",
+		"fasthttp":      "not followed: the 302 is the response",
+		"resty":         "followed as GET, body dropped",
+		"retryablehttp": "followed as GET, body dropped",
+		"xnethttp2":     "followed as GET, body dropped",
+	},
+	"redirect-303": {
+		"nethttp":       "followed as GET, body dropped",
+		"fasthttp":      "not followed: the 303 is the response",
+		"resty":         "followed as GET, body dropped",
+		"retryablehttp": "followed as GET, body dropped",
+		"xnethttp2":     "followed as GET, body dropped",
+	},
+	"redirect-307": {
+		"nethttp":       "followed as POST, body kept",
+		"fasthttp":      "not followed: the 307 is the response",
+		"resty":         "followed as POST, body kept",
+		"retryablehttp": "followed as POST, body kept",
+		"xnethttp2":     "followed as POST, body kept",
+	},
+	"redirect-308": {
+		"nethttp":       "followed as POST, body kept",
+		"fasthttp":      "not followed: the 308 is the response",
+		"resty":         "followed as POST, body kept",
+		"retryablehttp": "followed as POST, body kept",
+		"xnethttp2":     "followed as POST, body kept",
+	},
+	"redirect-hops": {
+		"nethttp":       "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
+		"fasthttp":      "none (not followed)",
+		"resty":         "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
+		"retryablehttp": "9; the 10th is an error: GET URL giving up after 1 attempt(s): Get \"/headers\": stopped after 10 redirects",
+		"xnethttp2":     "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
+	},
+	"cross-host-auth": {
+		"nethttp":       "followed, Authorization dropped",
+		"fasthttp":      "not followed",
+		"resty":         "followed, Authorization dropped",
+		"retryablehttp": "followed, Authorization dropped",
+	},
+	"accept-encoding": {
+		"nethttp":       "`gzip`",
+		"fasthttp":      "none",
+		"resty":         "`gzip`",
+		"retryablehttp": "`gzip`",
+		"xnethttp2":     "`gzip`",
+	},
+	"gzip": {
+		"nethttp":       "decoded, Content-Encoding and Content-Length removed",
+		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"resty":         "decoded, Content-Encoding and Content-Length removed",
+		"retryablehttp": "decoded, Content-Encoding and Content-Length removed",
+		"xnethttp2":     "decoded, Content-Encoding and Content-Length removed",
+	},
+	"deflate": {
+		"nethttp":       "left encoded, Content-Encoding and Content-Length kept",
+		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"resty":         "left encoded, Content-Encoding and Content-Length kept",
+		"retryablehttp": "left encoded, Content-Encoding and Content-Length kept",
+		"xnethttp2":     "left encoded, Content-Encoding and Content-Length kept",
+	},
+	"timeout": {
+		"nethttp":       "none (Client.Timeout)",
+		"fasthttp":      "none (ReadTimeout none, WriteTimeout none); dial 3s (DefaultDialTimeout)",
+		"resty":         "none (GetClient().Timeout)",
+		"retryablehttp": "none (HTTPClient.Timeout)",
+		"xnethttp2":     "none (Client.Timeout)",
+	},
+	"retry-503": {
+		"nethttp":       "response 503, 1 attempt",
+		"fasthttp":      "response 503, 1 attempt",
+		"resty":         "response 503, 1 attempt",
+		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
+		"xnethttp2":     "response 503, 1 attempt",
+	},
+	"retry-after": {
+		"nethttp":       "response 503, 1 attempt",
+		"fasthttp":      "response 503, 1 attempt",
+		"resty":         "response 503, 1 attempt",
+		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
+		"xnethttp2":     "response 503, 1 attempt",
+	},
+	"retry-wait": {
+		"nethttp":       "no retry",
+		"fasthttp":      "no retry",
+		"resty":         "no retry",
+		"retryablehttp": "7s (the Retry-After; 1 s doubling to 30 s without one)",
+		"xnethttp2":     "no retry",
+	},
+	"retry-post": {
+		"nethttp":       "response 503, 1 attempt",
+		"fasthttp":      "response 503, 1 attempt",
+		"resty":         "response 503, 1 attempt",
+		"retryablehttp": "error: POST URL giving up after 5 attempt(s), 5 attempts",
+		"xnethttp2":     "response 503, 1 attempt",
+	},
+	"retry-reset": {
+		"nethttp":       "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
+		"fasthttp":      "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 5 attempts",
+		"resty":         "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
+		"retryablehttp": "error: GET URL giving up after 5 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 6 attempts",
+		"xnethttp2":     "error: Get URL: stream error: stream ID 3; INTERNAL_ERROR; received from peer, 1 attempt",
+	},
+	"proxy": {
+		"nethttp":       "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
+		"fasthttp":      "no",
+		"resty":         "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
+		"retryablehttp": "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
+		"xnethttp2":     "no (http2.Transport has no proxy)",
+	},
+	"cookies": {
+		"nethttp":       "no",
+		"fasthttp":      "no",
+		"resty":         "yes (a cookie jar)",
+		"retryablehttp": "no",
+		"xnethttp2":     "no",
+	},
+	"user-agent": {
+		"nethttp":       "`Go-http-client/1.1`",
+		"fasthttp":      "`fasthttp`",
+		"resty":         "`go-resty/2.17.2 (https://github.com/go-resty/resty)`",
+		"retryablehttp": "`Go-http-client/1.1`",
+		"xnethttp2":     "`Go-http-client/2.0`",
+	},
+	"idle-conns": {
+		"nethttp":       "2 (of 100 in all), closed after 1m30s idle",
+		"fasthttp":      "all (up to 512), closed after 10s idle",
+		"resty":         "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
+		"retryablehttp": "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
+		"xnethttp2":     "1, multiplexed; kept until the server closes it",
+	},
+	"max-conns": {
+		"nethttp":       "unlimited",
+		"fasthttp":      "512, then ErrNoFreeConns at once",
+		"resty":         "unlimited",
+		"retryablehttp": "unlimited",
+		"xnethttp2":     "unlimited: another connection when the server's stream limit is reached",
+	},
+	"cut-body": {
+		"nethttp":       "error: unexpected EOF (500 of 1000 bytes read)",
+		"fasthttp":      "error: unexpected EOF (500 of 1000 bytes read)",
+		"resty":         "error: unexpected EOF (500 of 1000 bytes read)",
+		"retryablehttp": "error: unexpected EOF (500 of 1000 bytes read)",
+		"xnethttp2":     "error: stream error: stream ID 1; INTERNAL_ERROR; received from peer (500 of 1000 bytes read)",
+	},
+	"header-8k": {
+		"nethttp":       "response 200, 1 attempt",
+		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"resty":         "response 200, 1 attempt",
+		"retryablehttp": "response 200, 1 attempt",
+		"xnethttp2":     "response 200, 1 attempt",
+	},
+	"header-1m": {
+		"nethttp":       "response 200, 1 attempt",
+		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"resty":         "response 200, 1 attempt",
+		"retryablehttp": "response 200, 1 attempt",
+		"xnethttp2":     "response 200, 1 attempt",
+	},
+	"1xx": {
+		"nethttp":       "response 200, 1 attempt",
+		"fasthttp":      "response 200, 1 attempt",
+		"resty":         "response 200, 1 attempt",
+		"retryablehttp": "response 200, 1 attempt",
+		"xnethttp2":     "response 200, 1 attempt",
+	},
+	"trailers": {
+		"nethttp":       "delivered",
+		"fasthttp":      "delivered",
+		"resty":         "delivered",
+		"retryablehttp": "delivered",
+		"xnethttp2":     "delivered",
+	},
+	"http2": {
+		"nethttp":       "HTTP/2.0",
+		"fasthttp":      "HTTP/1.1",
+		"resty":         "HTTP/2.0",
+		"retryablehttp": "HTTP/2.0",
+		"xnethttp2":     "HTTP/2.0",
+	},
+}
+
+func init() {
+	for i := range rows {
+		rows[i].want = observed[rows[i].id]
+	}
+}
