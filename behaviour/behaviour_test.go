@@ -114,6 +114,8 @@ var rows = []row{
 		"fasthttp": fastDecode.with("decoded, Content-Encoding and Content-Length kept")}},
 	{id: "deflate", title: "deflate body", obs: encodedObs("/deflate")},
 	{id: "timeout", title: "default timeout", bites: true, obs: timeoutObs},
+	{id: "slow-headers", title: "headers 300 ms late", obs: statusObs("GET", "/slow/300")},
+	{id: "slow-body", title: "second half of the body 300 ms late", obs: statusObs("GET", "/slow-body/300")},
 	{id: "retry-503", title: "GET answered 503", bites: true, obs: statusObs("GET", "/status/503"), fixes: map[string]fix{"retryablehttp": noRetry}},
 	{id: "retry-after", title: "GET answered 503 with Retry-After: 0", obs: statusObs("GET", "/retry-after/0"), fixes: map[string]fix{"retryablehttp": noRetry}},
 	{id: "retry-wait", title: "wait before a retry after 503 with Retry-After: 7", obs: retryWaitObs},
@@ -133,7 +135,7 @@ var rows = []row{
 	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs},
 	{id: "header-8k", title: "8 KiB response header", bites: true, obs: statusObs("GET", "/huge-header/8192"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "header-1m", title: "1 MiB response header", obs: statusObs("GET", "/huge-header/1048576"), fixes: map[string]fix{"fasthttp": fastBuffer}},
-	{id: "1xx", title: "103 Early Hints before the answer", obs: statusObs("GET", "/1xx")},
+	{id: "1xx", title: "103 Early Hints before the answer", obs: earlyObs},
 	{id: "trailers", title: "trailers", obs: trailerObs},
 	{id: "http2", title: "HTTP/2 by default over TLS", tls: true, bites: true, obs: protoObs},
 }
@@ -480,6 +482,18 @@ func cutObs(t *testing.T, e *env, c *client) string {
 		return fmt.Sprintf("%s (%d of %d bytes read)", errText(r.err), len(r.body), fixtures.CloseMidLength)
 	}
 	return fmt.Sprintf("no error: a short body of %d bytes", len(r.body))
+}
+
+// earlyObs: the final answer after a 103, and whether its body is whole.
+func earlyObs(t *testing.T, e *env, c *client) string {
+	r := c.do("GET", e.base+"/1xx", nil, nil)
+	if r.err != nil {
+		return errText(r.err)
+	}
+	if string(r.body) != fixtures.JSONBody {
+		return fmt.Sprintf("response %d, a wrong body of %d bytes", r.status, len(r.body))
+	}
+	return fmt.Sprintf("response %d with its body; the 103 is not returned", r.status)
 }
 
 func trailerObs(t *testing.T, e *env, c *client) string {

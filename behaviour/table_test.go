@@ -87,6 +87,20 @@ var observed = map[string]map[string]string{
 		"retryablehttp": "left encoded, Content-Encoding and Content-Length kept",
 		"xnethttp2":     "left encoded, Content-Encoding and Content-Length kept",
 	},
+	"slow-headers": {
+		"nethttp":       "response 200, 1 attempt",
+		"fasthttp":      "response 200, 1 attempt",
+		"resty":         "response 200, 1 attempt",
+		"retryablehttp": "response 200, 1 attempt",
+		"xnethttp2":     "response 200, 1 attempt",
+	},
+	"slow-body": {
+		"nethttp":       "response 200, 1 attempt",
+		"fasthttp":      "response 200, 1 attempt",
+		"resty":         "response 200, 1 attempt",
+		"retryablehttp": "response 200, 1 attempt",
+		"xnethttp2":     "response 200, 1 attempt",
+	},
 	"timeout": {
 		"nethttp":       "none (Client.Timeout)",
 		"fasthttp":      "none (ReadTimeout none, WriteTimeout none); dial 3s (DefaultDialTimeout)",
@@ -186,11 +200,11 @@ var observed = map[string]map[string]string{
 		"xnethttp2":     "response 200, 1 attempt",
 	},
 	"1xx": {
-		"nethttp":       "response 200, 1 attempt",
-		"fasthttp":      "response 200, 1 attempt",
-		"resty":         "response 200, 1 attempt",
-		"retryablehttp": "response 200, 1 attempt",
-		"xnethttp2":     "response 200, 1 attempt",
+		"nethttp":       "response 200 with its body; the 103 is not returned",
+		"fasthttp":      "response 200 with its body; the 103 is not returned",
+		"resty":         "response 200 with its body; the 103 is not returned",
+		"retryablehttp": "response 200 with its body; the 103 is not returned",
+		"xnethttp2":     "response 200 with its body; the 103 is not returned",
 	},
 	"trailers": {
 		"nethttp":       "delivered",
