@@ -48,6 +48,7 @@ type row struct {
 	na    map[string]string // client → why the row does not apply
 	want  map[string]string // client → observation
 	fixes map[string]fix
+	nofix map[string]string // client → why no line makes it behave like net/http here
 }
 
 // noRetry is retryablehttp's fix for every retry row.
@@ -83,6 +84,14 @@ var (
 // with is f expecting want: a fix that gets only part of the way.
 func (f fix) with(want string) fix { f.want = want; return f }
 
+// idleFix gives a client net/http's idle connections per host.
+func idleFix(name string) fix {
+	return fix{
+		line:  "transport.MaxIdleConnsPerHost = 0 (http.DefaultMaxIdleConnsPerHost, 2), on the client's *http.Transport",
+		apply: func(c *client) { transportOf(c).MaxIdleConnsPerHost = 0 },
+	}
+}
+
 // userAgent makes a client send net/http's User-Agent over HTTP/1.1.
 func userAgent(name string) fix {
 	const ua = "Go-http-client/1.1"
@@ -102,42 +111,62 @@ var rows = []row{
 	{id: "redirect-303", title: "303 to a POST with a body", obs: redirectObs(303), fixes: map[string]fix{"fasthttp": fastFollow}},
 	{id: "redirect-307", title: "307 to a POST with a body", bites: true, obs: redirectObs(307), fixes: map[string]fix{"fasthttp": fastFollow}},
 	{id: "redirect-308", title: "308 to a POST with a body", obs: redirectObs(308), fixes: map[string]fix{"fasthttp": fastFollow}},
-	{id: "redirect-hops", title: "302 chain: most hops followed", obs: hopsObs, fixes: map[string]fix{"fasthttp": {
-		line:  "c.DoRedirects(req, resp, 9) instead of c.Do",
-		apply: func(c *client) { c.fastRedirects = 9 },
-		want:  "9; the 10th is an error: fasthttp: too many redirects detected when doing the request",
-	}}},
+	{id: "redirect-hops", title: "302 chain: most hops followed", obs: hopsObs,
+		nofix: map[string]string{"retryablehttp": "the same 9 hops; only the error is wrapped (giving up after 1 attempt)"},
+		fixes: map[string]fix{"fasthttp": {
+			line:  "c.DoRedirects(req, resp, 9) instead of c.Do",
+			apply: func(c *client) { c.fastRedirects = 9 },
+			want:  "9; the 10th is an error: fasthttp: too many redirects detected when doing the request",
+		}}},
 	{id: "cross-host-auth", title: "Authorization on a cross-host redirect", bites: true, obs: crossHostObs,
 		na: map[string]string{"xnethttp2": naCert}, fixes: map[string]fix{"fasthttp": fastFollow}},
 	{id: "accept-encoding", title: "Accept-Encoding sent by default", obs: headerObs("Accept-Encoding"), fixes: map[string]fix{"fasthttp": fastDecode}},
 	{id: "gzip", title: "gzip body", bites: true, obs: encodedObs("/gzip"), fixes: map[string]fix{
 		"fasthttp": fastDecode.with("decoded, Content-Encoding and Content-Length kept")}},
 	{id: "deflate", title: "deflate body", obs: encodedObs("/deflate")},
-	{id: "timeout", title: "default timeout", bites: true, obs: timeoutObs},
+	{id: "timeout", title: "default timeout", bites: true, obs: timeoutObs,
+		nofix: map[string]string{"fasthttp": "no whole-request timeout either; its dial gives up after 3 s where net/http's DefaultTransport dialer waits 30 s " +
+			"(a custom c.Dial calling fasthttp.DialTimeout(addr, 30*time.Second) would match; not tested)"}},
 	{id: "slow-headers", title: "headers 300 ms late", obs: statusObs("GET", "/slow/300")},
 	{id: "slow-body", title: "second half of the body 300 ms late", obs: statusObs("GET", "/slow-body/300")},
 	{id: "retry-503", title: "GET answered 503", bites: true, obs: statusObs("GET", "/status/503"), fixes: map[string]fix{"retryablehttp": noRetry}},
 	{id: "retry-after", title: "GET answered 503 with Retry-After: 0", obs: statusObs("GET", "/retry-after/0"), fixes: map[string]fix{"retryablehttp": noRetry}},
-	{id: "retry-wait", title: "wait before a retry after 503 with Retry-After: 7", obs: retryWaitObs},
+	{id: "retry-wait", title: "wait before a retry after 503 with Retry-After: 7", obs: retryWaitObs,
+		nofix: map[string]string{"retryablehttp": "the wait comes with the retries: the retry rows' line turns both off"}},
 	{id: "retry-post", title: "POST answered 503", obs: statusObs("POST", "/status/503"), fixes: map[string]fix{"retryablehttp": noRetry}},
-	{id: "retry-reset", title: "GET on a kept-alive connection, reset", bites: true, obs: resetObs, fixes: map[string]fix{
-		"retryablehttp": noRetry.with("error: GET URL giving up after 1 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts"),
-		"fasthttp": {line: "c.MaxIdemponentCallAttempts = 2", apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 2 },
-			want: "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 2 attempts"},
-	}},
-	{id: "proxy", title: "proxy from the environment", obs: proxyObs, fixes: map[string]fix{"fasthttp": fastProxy}},
+	{id: "retry-reset", title: "GET on a kept-alive connection, reset", bites: true, obs: resetObs,
+		nofix: map[string]string{"xnethttp2": "HTTP/2: the server resets the stream, not the connection, and the request is not retried"},
+		fixes: map[string]fix{
+			"retryablehttp": noRetry.with("error: GET URL giving up after 1 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts"),
+			"fasthttp": {line: "c.MaxIdemponentCallAttempts = 2", apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 2 },
+				want: "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 2 attempts"},
+		}},
+	{id: "proxy", title: "proxy from the environment", obs: proxyObs, fixes: map[string]fix{"fasthttp": fastProxy},
+		nofix: map[string]string{"xnethttp2": "http2.Transport has no Proxy field; net/http's own Transport speaks HTTP/2 and has one"}},
 	{id: "cookies", title: "cookies kept without configuration", bites: true, obs: cookieObs, fixes: map[string]fix{
 		"resty": {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty.Client).SetCookieJar(nil) }},
 	}},
-	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty")}},
-	{id: "idle-conns", title: "idle connections kept per host", obs: idleObs},
-	{id: "max-conns", title: "connections per host", obs: maxConnsObs},
-	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs},
+	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty")},
+		nofix: map[string]string{"xnethttp2": "net/http's own name over HTTP/2"}},
+	{id: "idle-conns", title: "idle connections kept per host", obs: idleObs,
+		nofix: map[string]string{
+			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
+			"xnethttp2": "one multiplexed connection per host",
+		},
+		fixes: map[string]fix{"resty": idleFix("resty"), "retryablehttp": idleFix("retryablehttp")}},
+	{id: "max-conns", title: "connections per host", obs: maxConnsObs,
+		nofix: map[string]string{
+			"fasthttp":  "no unlimited setting: a larger MaxConnsPerHost, or MaxConnWaitTimeout to wait for a free connection instead of failing",
+			"xnethttp2": "multiplexes requests on one connection until the server's stream limit",
+		}},
+	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs,
+		nofix: map[string]string{"xnethttp2": "HTTP/2 reports the reset stream instead of an unexpected EOF"}},
 	{id: "header-8k", title: "8 KiB response header", bites: true, obs: statusObs("GET", "/huge-header/8192"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "header-1m", title: "1 MiB response header", obs: statusObs("GET", "/huge-header/1048576"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "1xx", title: "103 Early Hints before the answer", obs: earlyObs},
 	{id: "trailers", title: "trailers", obs: trailerObs},
-	{id: "http2", title: "HTTP/2 by default over TLS", tls: true, bites: true, obs: protoObs},
+	{id: "http2", title: "HTTP/2 by default over TLS", tls: true, bites: true, obs: protoObs,
+		nofix: map[string]string{"fasthttp": "fasthttp speaks HTTP/1.1 only"}},
 }
 
 // errText describes an error without what varies between runs (addresses,
@@ -328,14 +357,16 @@ func dur(d time.Duration) string {
 func timeoutObs(t *testing.T, e *env, c *client) string {
 	switch l := c.lib.(type) {
 	case *http.Client:
-		return dur(l.Timeout) + " (Client.Timeout)"
+		return dur(l.Timeout)
 	case *fasthttp.Client:
-		return fmt.Sprintf("none (ReadTimeout %s, WriteTimeout %s); dial %s (DefaultDialTimeout)",
-			dur(l.ReadTimeout), dur(l.WriteTimeout), fasthttp.DefaultDialTimeout)
+		if l.ReadTimeout != 0 || l.WriteTimeout != 0 {
+			return fmt.Sprintf("read %s, write %s", dur(l.ReadTimeout), dur(l.WriteTimeout))
+		}
+		return fmt.Sprintf("none; dial %s (fasthttp.DefaultDialTimeout)", fasthttp.DefaultDialTimeout)
 	case *resty.Client:
-		return dur(l.GetClient().Timeout) + " (GetClient().Timeout)"
+		return dur(l.GetClient().Timeout)
 	case *retryablehttp.Client:
-		return dur(l.HTTPClient.Timeout) + " (HTTPClient.Timeout)"
+		return dur(l.HTTPClient.Timeout)
 	}
 	panic("unknown library")
 }

@@ -137,6 +137,31 @@ func TestBehaviourCheckFails(t *testing.T) {
 	}
 }
 
+// TestBehaviourTableComplete: every applicable cell has an observation, and
+// every cell that differs from net/http's has a fix line or says why none.
+func TestBehaviourTableComplete(t *testing.T) {
+	for _, r := range rows {
+		for _, n := range clientNames {
+			if _, na := r.na[n]; na {
+				continue
+			}
+			w, ok := r.want[n]
+			if !ok {
+				t.Errorf("%s/%s: no observation in the table", r.id, n)
+				continue
+			}
+			_, fixed := r.fixes[n]
+			_, why := r.nofix[n]
+			if fixed && why {
+				t.Errorf("%s/%s: both a fix and a reason for none", r.id, n)
+			}
+			if w != r.want["nethttp"] && !fixed && !why {
+				t.Errorf("%s/%s: %q differs from net/http's %q, with no fix line and no reason", r.id, n, w, r.want["nethttp"])
+			}
+		}
+	}
+}
+
 var readmeMarkers = mdblock.Syntax{Tool: "behaviour", Kinds: map[string][]string{"summary": nil}}
 
 // versions are the libraries' versions: the Go toolchain running the
@@ -214,7 +239,8 @@ func renderDoc(rs []row) []byte {
 		"connection rows read the library's fields rather than wait or dial. `ADDR` and `URL` stand for a run's addresses.\n\n")
 	writeTable(&b, rs)
 	b.WriteString("\n## The line that makes a client behave like net/http\n\n" +
-		"Each line is tested: with it applied the row observes what net/http does (or, where it says so, gets as far as it can).\n\n" +
+		"Each line is tested: with it applied the row observes what net/http does (or, where it says so, gets as far as it can). " +
+		"Every cell that differs from net/http has a line here, or \"none\" and why (a test checks it).\n\n" +
 		"| behaviour | client | line | then |\n|---|---|---|---|\n")
 	for _, r := range rs {
 		for _, n := range clientNames {
@@ -227,6 +253,11 @@ func renderDoc(rs []row) []byte {
 				then = "as net/http: " + r.want["nethttp"]
 			}
 			fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", cell(r.title), n, cell(fx.line), cell(then))
+		}
+		for _, n := range clientNames {
+			if why, ok := r.nofix[n]; ok {
+				fmt.Fprintf(&b, "| %s | %s | none | %s |\n", cell(r.title), n, cell(why))
+			}
 		}
 	}
 	return []byte(b.String())

@@ -102,11 +102,11 @@ var observed = map[string]map[string]string{
 		"xnethttp2":     "response 200, 1 attempt",
 	},
 	"timeout": {
-		"nethttp":       "none (Client.Timeout)",
-		"fasthttp":      "none (ReadTimeout none, WriteTimeout none); dial 3s (DefaultDialTimeout)",
-		"resty":         "none (GetClient().Timeout)",
-		"retryablehttp": "none (HTTPClient.Timeout)",
-		"xnethttp2":     "none (Client.Timeout)",
+		"nethttp":       "none",
+		"fasthttp":      "none; dial 3s (fasthttp.DefaultDialTimeout)",
+		"resty":         "none",
+		"retryablehttp": "none",
+		"xnethttp2":     "none",
 	},
 	"retry-503": {
 		"nethttp":       "response 503, 1 attempt",
