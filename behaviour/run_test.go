@@ -135,6 +135,17 @@ func TestBehaviourCheckFails(t *testing.T) {
 	if check(wrong, "nethttp", got) == nil {
 		t.Error("a missing expectation passed")
 	}
+	// A library whose default changed: resty without its cookie jar, as if
+	// a release dropped it, no longer matches the table's row.
+	for _, r := range rows {
+		if r.id != "cookies" {
+			continue
+		}
+		changed := observeRow(t, r, "resty", r.fixes["resty"].apply)
+		if err := check(r, "resty", changed); err == nil {
+			t.Errorf("resty without a cookie jar observed %q and the table's row still passed", changed)
+		}
+	}
 }
 
 // TestBehaviourTableComplete: every applicable cell has an observation, and
