@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -149,6 +150,12 @@ var rows = []row{
 	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty")},
 		nofix: map[string]string{"xnethttp2": "net/http's own name over HTTP/2"}},
 	{id: "idle-conns", title: "idle connections kept per host", obs: idleObs,
+		nofix: map[string]string{
+			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
+			"xnethttp2": "one multiplexed connection per host",
+		},
+		fixes: map[string]fix{"resty": idleFix("resty"), "retryablehttp": idleFix("retryablehttp")}},
+	{id: "idle-kept", title: "connections kept between two rounds of 8 parallel requests", bites: true, obs: keptObs,
 		nofix: map[string]string{
 			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
 			"xnethttp2": "one multiplexed connection per host",
@@ -475,12 +482,57 @@ func idleObs(t *testing.T, e *env, c *client) string {
 		}
 	}
 	tr := transportOf(c)
-	n := tr.MaxIdleConnsPerHost
-	if n == 0 {
-		n = http.DefaultMaxIdleConnsPerHost
+	n := fmt.Sprint(http.DefaultMaxIdleConnsPerHost) // the field's 0
+	if tr.MaxIdleConnsPerHost != 0 {
+		n = gomaxprocs(tr.MaxIdleConnsPerHost)
 	}
-	return fmt.Sprintf("%s (of %d in all), closed after %s idle", gomaxprocs(n), tr.MaxIdleConns, dur(tr.IdleConnTimeout))
+	return fmt.Sprintf("%s (of %d in all), closed after %s idle", n, tr.MaxIdleConns, dur(tr.IdleConnTimeout))
 }
+
+// keptObs sends two rounds of parallelRound requests, each held by the
+// server until all of its round are in, and counts the connections each
+// round opened: the second round reuses what the pool kept idle.
+func keptObs(t *testing.T, e *env, c *client) string {
+	const n = parallelRound
+	round := func() int {
+		before := e.opened()
+		e.newRound(n)
+		var wg sync.WaitGroup
+		codes := make([]int, n)
+		for i := range n {
+			wg.Go(func() {
+				r := c.do("GET", e.base+barrierPath, nil, nil)
+				if r.err != nil {
+					t.Error(r.err)
+				}
+				codes[i] = r.status
+			})
+		}
+		wg.Wait()
+		for _, code := range codes {
+			if code != 200 {
+				t.Fatalf("a round's request got %d (the round never filled)", code)
+			}
+		}
+		return e.opened() - before
+	}
+	first := round()
+	second := round()
+	if first < n {
+		return fmt.Sprintf("%d connection(s) for %d parallel requests; %d new in the second round", first, n, second)
+	}
+	kept := n - second
+	ks := fmt.Sprint(kept)
+	if tr := transportOf(c); tr != nil && tr.MaxIdleConnsPerHost == runtime.GOMAXPROCS(0)+1 && kept == min(n, tr.MaxIdleConnsPerHost) {
+		ks = fmt.Sprintf("min(%d, GOMAXPROCS+1)", n)
+	}
+	if kept == n {
+		return fmt.Sprintf("%d for %d parallel requests; all kept idle and reused", first, n)
+	}
+	return fmt.Sprintf("%d for %d parallel requests; %s kept idle and reused, the rest closed", first, n, ks)
+}
+
+const parallelRound = 8
 
 func maxConnsObs(t *testing.T, e *env, c *client) string {
 	switch l := c.lib.(type) {

@@ -2,11 +2,13 @@ package behaviour_test
 
 import (
 	"crypto/tls"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -16,11 +18,50 @@ import (
 
 // env is one subtest's server: the fixture routes over fasthttp (HTTP/1.1,
 // plain) or over net/http with TLS and HTTP/2, counting the requests per
-// path and the connections accepted.
+// path and the connections accepted. It adds one test-only path,
+// barrierPath, which answers once a round's requests have all arrived.
 type env struct {
-	base string
-	tls  *tls.Config // the client's: trusts the server's certificate
-	hits sync.Map    // path → *atomic.Int64
+	base   string
+	tls    *tls.Config // the client's: trusts the server's certificate
+	hits   sync.Map    // path → *atomic.Int64
+	opened func() int  // connections accepted so far
+	round  atomic.Pointer[barrier]
+}
+
+// barrierPath holds each request until the round's n requests are all in
+// (or barrierWait passes), so that they are in flight together.
+const (
+	barrierPath = "/test-barrier"
+	barrierWait = 5 * time.Second
+)
+
+type barrier struct {
+	n, in int
+	mu    sync.Mutex
+	all   chan struct{}
+}
+
+// newRound starts a round of n requests to barrierPath.
+func (e *env) newRound(n int) { e.round.Store(&barrier{n: n, all: make(chan struct{})}) }
+
+// wait holds one request of the round; false if the round never filled.
+func (e *env) wait() bool {
+	b := e.round.Load()
+	if b == nil {
+		return false
+	}
+	b.mu.Lock()
+	b.in++
+	if b.in == b.n {
+		close(b.all)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.all:
+		return true
+	case <-time.After(barrierWait):
+		return false
+	}
 }
 
 func (e *env) count(path string) {
@@ -42,9 +83,16 @@ func startPlain(t *testing.T) *env {
 	e := &env{}
 	srv := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		e.count(string(ctx.Path()))
+		if string(ctx.Path()) == barrierPath {
+			if !e.wait() {
+				ctx.SetStatusCode(http.StatusGatewayTimeout)
+			}
+			return
+		}
 		fixtures.Handler(ctx)
 	}))
 	e.base = srv.URL()
+	e.opened = srv.Opened
 	return e
 }
 
@@ -52,11 +100,24 @@ func startPlain(t *testing.T) *env {
 // HTTP/1.1 (ALPN).
 func startTLS(t *testing.T) *env {
 	e := &env{}
+	var opened atomic.Int64
+	e.opened = func() int { return int(opened.Load()) }
 	h := fixtures.NewHTTPHandler()
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.count(r.URL.Path)
+		if r.URL.Path == barrierPath {
+			if !e.wait() {
+				w.WriteHeader(http.StatusGatewayTimeout)
+			}
+			return
+		}
 		h.ServeHTTP(w, r)
 	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			opened.Add(1)
+		}
+	}
 	srv.EnableHTTP2 = true
 	srv.StartTLS()
 	t.Cleanup(srv.Close)

@@ -171,6 +171,13 @@ var observed = map[string]map[string]string{
 		"retryablehttp": "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
 		"xnethttp2":     "1, multiplexed; kept until the server closes it",
 	},
+	"idle-kept": {
+		"nethttp":       "8 for 8 parallel requests; 2 kept idle and reused, the rest closed",
+		"fasthttp":      "8 for 8 parallel requests; all kept idle and reused",
+		"resty":         "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
+		"retryablehttp": "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
+		"xnethttp2":     "1 connection(s) for 8 parallel requests; 0 new in the second round",
+	},
 	"max-conns": {
 		"nethttp":       "unlimited",
 		"fasthttp":      "512, then ErrNoFreeConns at once",
