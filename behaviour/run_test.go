@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -175,22 +174,44 @@ func TestBehaviourTableComplete(t *testing.T) {
 
 var readmeMarkers = mdblock.Syntax{Tool: "behaviour", Kinds: map[string][]string{"summary": nil}}
 
-// versions are the libraries' versions: the Go toolchain running the
-// test, and what go.mod selects (test binaries carry no dependency list in
-// their build info; since Go 1.17 go.mod lists every selected module).
+// versions are the libraries' versions as go.mod states them: its go line
+// for Go (net/http), and the version it selects for each library (test
+// binaries carry no dependency list in their build info; since Go 1.17
+// go.mod lists every selected module). Not the toolchain running the test:
+// the file must render the same wherever the test runs (CI's setup-go
+// installs the go line's version, a developer may have a later patch
+// release), and every run checks the cells on the toolchain it runs with.
 var versions = sync.OnceValues(func() (string, error) {
 	mod, err := os.ReadFile("../go.mod")
 	if err != nil {
 		return "", err
 	}
+	return versionsOf(mod)
+})
+
+// goLine is go.mod's go directive ("1.26.0", say), or "".
+func goLine(mod []byte) string {
+	for _, line := range strings.Split(string(mod), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "go" {
+			return f[1]
+		}
+	}
+	return ""
+}
+
+func versionsOf(mod []byte) (string, error) {
 	selected := map[string]string{}
 	for _, line := range strings.Split(string(mod), "\n") {
 		if f := strings.Fields(line); len(f) >= 2 && strings.Contains(f[0], ".") && strings.HasPrefix(f[1], "v") {
 			selected[f[0]] = f[1]
 		}
 	}
+	g := goLine(mod)
+	if g == "" {
+		return "", fmt.Errorf("go.mod has no go line")
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "- Go %s (net/http)\n", strings.TrimPrefix(runtime.Version(), "go"))
+	fmt.Fprintf(&b, "- Go %s or later, go.mod's go line (net/http)\n", g)
 	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/go-resty/resty/v2", "github.com/hashicorp/go-retryablehttp",
 		"github.com/hashicorp/go-cleanhttp", "golang.org/x/net"} {
 		v, ok := selected[p]
@@ -200,7 +221,7 @@ var versions = sync.OnceValues(func() (string, error) {
 		fmt.Fprintf(&b, "- %s %s\n", p, v)
 	}
 	return b.String(), nil
-})
+}
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
@@ -290,4 +311,29 @@ func renderSummary(rs []row) string {
 	b.WriteString("\nEvery row, the library versions and the line that makes each client behave like net/http: " +
 		"[docs/behaviour.md](docs/behaviour.md).")
 	return b.String()
+}
+
+// TestBehaviourDocGoVersion: docs/behaviour.md names go.mod's go line, not
+// the toolchain running the test, so that the docs check passes wherever
+// the test runs: CI's setup-go installs the go line's version (1.26.0),
+// while a developer may have a later patch release.
+func TestBehaviourDocGoVersion(t *testing.T) {
+	mod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line string
+	for _, l := range strings.Split(string(mod), "\n") {
+		if f := strings.Fields(l); len(f) == 2 && f[0] == "go" {
+			line = f[1]
+		}
+	}
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\n- Go " + line + " or later, go.mod's go line (net/http)\n"
+	if line == "" || !strings.Contains(string(doc), want) {
+		t.Errorf("%s does not name go.mod's go line %q as %q", filepath.Base(docPath), line, strings.TrimSpace(want))
+	}
 }
