@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -335,5 +336,27 @@ func TestBehaviourDocGoVersion(t *testing.T) {
 	want := "\n- Go " + line + " or later, go.mod's go line (net/http)\n"
 	if line == "" || !strings.Contains(string(doc), want) {
 		t.Errorf("%s does not name go.mod's go line %q as %q", filepath.Base(docPath), line, strings.TrimSpace(want))
+	}
+}
+
+// TestBehaviourKeptAnyGOMAXPROCS: the kept-connections row reads the same
+// whatever GOMAXPROCS is. resty and cleanhttp keep GOMAXPROCS+1 idle
+// connections per host, so from GOMAXPROCS 7 on all 8 of a round are kept.
+func TestBehaviourKeptAnyGOMAXPROCS(t *testing.T) {
+	var r row
+	for _, x := range rows {
+		if x.id == "idle-kept" {
+			r = x
+		}
+	}
+	for _, procs := range []int{1, 7, 8, 16} {
+		t.Run(fmt.Sprint(procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			for _, name := range []string{"resty", "retryablehttp"} {
+				if err := check(r, name, observeRow(t, r, name, nil)); err != nil {
+					t.Errorf("GOMAXPROCS %d: %v", procs, err)
+				}
+			}
+		})
 	}
 }
