@@ -167,6 +167,8 @@ var rows = []row{
 			"xnethttp2": "multiplexes requests on one connection until the server's stream limit",
 		}},
 	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs,
+		fixes: map[string]fix{"fasthttp": {line: "c.MaxIdemponentCallAttempts = 1",
+			apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 1 }}},
 		nofix: map[string]string{"xnethttp2": "HTTP/2 reports the reset stream instead of an unexpected EOF"}},
 	{id: "header-8k", title: "8 KiB response header", bites: true, obs: statusObs("GET", "/huge-header/8192"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "header-1m", title: "1 MiB response header", obs: statusObs("GET", "/huge-header/1048576"), fixes: map[string]fix{"fasthttp": fastBuffer}},
@@ -563,10 +565,11 @@ func maxConnsObs(t *testing.T, e *env, c *client) string {
 
 func cutObs(t *testing.T, e *env, c *client) string {
 	r := c.do("GET", e.base+"/close-mid-body", nil, nil)
+	n := attempts(e.attempts("/close-mid-body"))
 	if r.err != nil {
-		return fmt.Sprintf("%s (%d of %d bytes read)", errText(r.err), len(r.body), fixtures.CloseMidLength)
+		return fmt.Sprintf("%s (%d of %d bytes read), %s", errText(r.err), len(r.body), fixtures.CloseMidLength, n)
 	}
-	return fmt.Sprintf("no error: a short body of %d bytes", len(r.body))
+	return fmt.Sprintf("no error: a short body of %d bytes, %s", len(r.body), n)
 }
 
 // earlyObs: the final answer after a 103, and whether its body is whole.

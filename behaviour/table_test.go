@@ -186,11 +186,11 @@ var observed = map[string]map[string]string{
 		"xnethttp2":     "unlimited: another connection when the server's stream limit is reached",
 	},
 	"cut-body": {
-		"nethttp":       "error: unexpected EOF (500 of 1000 bytes read)",
-		"fasthttp":      "error: unexpected EOF (500 of 1000 bytes read)",
-		"resty":         "error: unexpected EOF (500 of 1000 bytes read)",
-		"retryablehttp": "error: unexpected EOF (500 of 1000 bytes read)",
-		"xnethttp2":     "error: stream error: stream ID 1; INTERNAL_ERROR; received from peer (500 of 1000 bytes read)",
+		"nethttp":       "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
+		"fasthttp":      "error: unexpected EOF (500 of 1000 bytes read), 5 attempts",
+		"resty":         "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
+		"retryablehttp": "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
+		"xnethttp2":     "error: stream error: stream ID 1; INTERNAL_ERROR; received from peer (500 of 1000 bytes read), 1 attempt",
 	},
 	"header-8k": {
 		"nethttp":       "response 200, 1 attempt",
