@@ -12,6 +12,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptrace"
+	"net/textproto"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,6 +122,55 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "POST", path: "/stats", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/stats/", status: 404, wantLen: -1},
 		{method: "GET", path: "//stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+
+		// Client-behaviour routes: malformed parameters get 400.
+		{method: "GET", path: "/status/404", status: 404, wantBody: []byte("status 404\n"), wantLen: -1},
+		{method: "POST", path: "/status/500", body: "x", status: 500, wantLen: -1},
+		{method: "DELETE", path: "/status/204", status: 204, wantBody: []byte{}, wantLen: -1},
+		{method: "GET", path: "/status/200", status: 200, wantLen: -1},
+		{method: "GET", path: "/status/199", status: 400, wantLen: -1},
+		{method: "GET", path: "/status/600", status: 400, wantLen: -1},
+		{method: "GET", path: "/status/abc", status: 400, wantLen: -1},
+		{method: "GET", path: "/status/", status: 400, wantLen: -1},
+		{method: "GET", path: "/status/2000", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/302/3", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "/redirect/307/0", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "/redirect/300/1", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/302", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/302/", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/302/51", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/302/1/2", status: 400, wantLen: -1},
+		{method: "GET", path: "/redirect/x/1", status: 400, wantLen: -1},
+		{method: "GET", path: "/cross-host/304", status: 400, wantLen: -1},
+		{method: "GET", path: "/cross-host/", status: 400, wantLen: -1},
+		{method: "GET", path: "/retry-after/2", status: 503, wantLen: -1, header: "Retry-After", headerVal: "2"},
+		{method: "POST", path: "/retry-after/0", status: 503, wantLen: -1, header: "Retry-After", headerVal: "0"},
+		{method: "GET", path: "/retry-after/3601", status: 400, wantLen: -1},
+		{method: "GET", path: "/retry-after/-1", status: 400, wantLen: -1},
+		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: fixtures.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
+		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "identity", status: 200, wantBody: fixtures.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
+		{method: "HEAD", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(fixtures.GzipBody()))},
+		{method: "GET", path: "/deflate", reqHeader: "Accept-Encoding", reqVal: "deflate", status: 200, wantBody: fixtures.DeflateBody(), wantLen: -1, header: "Content-Encoding", headerVal: "deflate"},
+		{method: "POST", path: "/gzip", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
+		{method: "GET", path: "/slow/0", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/slow/20", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/slow/5001", status: 400, wantLen: -1},
+		{method: "GET", path: "/slow/1s", status: 400, wantLen: -1},
+		{method: "GET", path: "/slow-body/20", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "HEAD", path: "/slow-body/20", status: 200, wantBody: []byte{}, wantLen: -1},
+		{method: "GET", path: "/slow-body/99999", status: 400, wantLen: -1},
+		{method: "GET", path: "/huge-header/100", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1, header: "X-Huge", headerVal: fixtures.HugeHeader(100)},
+		{method: "GET", path: "/huge-header/65536", status: 200, wantLen: -1, header: "X-Huge", headerVal: fixtures.HugeHeader(65536)},
+		{method: "GET", path: fmt.Sprintf("/huge-header/%d", fixtures.MaxHugeHeader+1), status: 400, wantLen: -1},
+		{method: "GET", path: "/huge-header/x", status: 400, wantLen: -1},
+		{method: "GET", path: "/set-cookie", status: 200, wantLen: -1, header: "Set-Cookie", headerVal: fixtures.CookieName + "=" + fixtures.CookieValue + "; Path=/"},
+		{method: "GET", path: "/cookies", reqHeader: "Cookie", reqVal: "a=1; b=2", status: 200, wantBody: []byte(`{"a":"1","b":"2"}` + "\n"), wantLen: -1},
+		{method: "GET", path: "/cookies", status: 200, wantBody: []byte("{}\n"), wantLen: -1},
+		{method: "GET", path: "/cookies", reqHeader: "Cookie", reqVal: "garbage;;=", status: 200, wantLen: -1},
+		{method: "POST", path: "/close-mid-body", status: 405, wantLen: -1, header: "Allow", headerVal: "GET"},
+		{method: "HEAD", path: "/1xx", status: 405, wantLen: -1, header: "Allow", headerVal: "GET"},
+		{method: "PUT", path: "/trailers", status: 405, wantLen: -1, header: "Allow", headerVal: "GET"},
+		{method: "GET", path: "/status/200/x", status: 400, wantLen: -1},
 	}
 	for _, c := range checks {
 		name := fmt.Sprintf("%s %s", c.method, c.path)
@@ -166,13 +216,16 @@ func Run(t *testing.T, base string, hc *http.Client) {
 				t.Errorf("body length %d, want %d", len(got), c.wantLen)
 			}
 			if c.header != "" {
-				if v := resp.Header.Get(c.header); v != c.headerVal {
+				// Cookie attribute names are case-insensitive: fasthttp writes
+				// "path=", net/http "Path=".
+				if v := resp.Header.Get(c.header); v != c.headerVal && !(c.header == "Set-Cookie" && strings.EqualFold(v, c.headerVal)) {
 					t.Errorf("%s: %q, want %q", c.header, v, c.headerVal)
 				}
 			}
 		})
 	}
 	runEcho(t, base, hc)
+	runBehaviourRoutes(t, base, hc)
 	runTooLarge(t, base, hc)
 	runStats(t, base, hc)
 	if t.Failed() {
@@ -490,4 +543,113 @@ func getBoth(t *testing.T, base string, hcJSON, hcStats *http.Client) (jsonDone,
 		t.Fatal(err)
 	}
 	return jsonDone, statsDone
+}
+
+// runBehaviourRoutes checks the client-behaviour routes a status table
+// cannot: what /headers reports, redirects followed, a connection reset or
+// cut short, a 1xx, trailers. The server keeps serving after each.
+func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
+	t.Helper()
+	seen := func(t *testing.T, req *http.Request) fixtures.Seen {
+		t.Helper()
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var s fixtures.Seen
+		if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("status %d, decoding: %v", resp.StatusCode, err)
+		}
+		return s
+	}
+	t.Run("POST /headers", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", base+"/headers", strings.NewReader("hello"))
+		req.Header.Set("X-Test", "one")
+		req.Header.Set("User-Agent", "routetest")
+		s := seen(t, req)
+		if s.Method != "POST" || s.BodyLen != 5 || s.Body != "hello" || s.Headers["X-Test"][0] != "one" ||
+			s.Headers["User-Agent"][0] != "routetest" || !strings.HasPrefix(base, "http://"+s.Host) && !strings.HasPrefix(base, "https://"+s.Host) {
+			t.Errorf("/headers saw %+v", s)
+		}
+	})
+	t.Run("GET /redirect/302/3 ends at /headers", func(t *testing.T) {
+		hops := 0
+		c := *hc
+		c.CheckRedirect = func(*http.Request, []*http.Request) error { hops++; return nil }
+		req, _ := http.NewRequest("GET", base+"/redirect/302/3", nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if hops != 3 || resp.Request.URL.Path != "/headers" {
+			t.Errorf("%d hops to %s, want 3 to /headers", hops, resp.Request.URL.Path)
+		}
+	})
+	t.Run("GET /cross-host/302", func(t *testing.T) {
+		req, _ := http.NewRequest("GET", base+"/cross-host/302", nil)
+		s := seen(t, req)
+		if strings.Contains(base, s.Host) {
+			t.Errorf("cross-host redirect stayed on %s", s.Host)
+		}
+	})
+	t.Run("GET /reset", func(t *testing.T) {
+		resp, err := hc.Get(base + "/reset")
+		if err == nil {
+			resp.Body.Close()
+			t.Fatalf("status %d, want a reset", resp.StatusCode)
+		}
+	})
+	t.Run("GET /close-mid-body", func(t *testing.T) {
+		resp, err := hc.Get(base + "/close-mid-body")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		got, err := io.ReadAll(resp.Body)
+		if err == nil || resp.ContentLength != fixtures.CloseMidLength || len(got) != fixtures.CloseMidSent {
+			t.Errorf("Content-Length %d, read %d bytes, error %v", resp.ContentLength, len(got), err)
+		}
+	})
+	t.Run("GET /1xx", func(t *testing.T) {
+		var codes []int
+		var link string
+		trace := &httptrace.ClientTrace{Got1xxResponse: func(code int, h textproto.MIMEHeader) error {
+			codes = append(codes, code)
+			link = h.Get("Link")
+			return nil
+		}}
+		req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "GET", base+"/1xx", nil)
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 || string(body) != fixtures.JSONBody || len(codes) != 1 || codes[0] != 103 || link != fixtures.EarlyHintsLink {
+			t.Errorf("status %d, body %q (%v), 1xx %v with Link %q", resp.StatusCode, body, err, codes, link)
+		}
+	})
+	t.Run("GET /trailers", func(t *testing.T) {
+		resp, err := hc.Get(base + "/trailers")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || string(body) != fixtures.TrailerBody || resp.Trailer.Get(fixtures.TrailerName) != fixtures.TrailerValue {
+			t.Errorf("body %q (%v), trailer %v", body, err, resp.Trailer)
+		}
+	})
+	t.Run("GET /json after", func(t *testing.T) {
+		resp, err := hc.Get(base + "/json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("status %d", resp.StatusCode)
+		}
+	})
 }

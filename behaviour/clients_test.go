@@ -1,0 +1,201 @@
+package behaviour_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/go-resty/resty/v2"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/valyala/fasthttp"
+	"golang.org/x/net/http2"
+)
+
+// The clients, in the table's column order.
+var clientNames = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "xnethttp2"}
+
+// result is one exchange as a client reports it.
+type result struct {
+	status  int
+	proto   string
+	header  http.Header
+	trailer http.Header
+	body    []byte
+	err     error // from the call, or from reading the body
+}
+
+// client wraps one library's default client. lib is the library's own
+// object, for the fix lines and for reading defaults: *http.Client
+// (nethttp, xnethttp2), *fasthttp.Client, *resty.Client,
+// *retryablehttp.Client.
+type client struct {
+	name string
+	lib  any
+	// fasthttp only: follow redirects the way fasthttp.Get does
+	// (Client.DoRedirects), the fix that makes it follow them.
+	fastRedirects int
+	// fasthttp only: ask for gzip and read Response.BodyUncompressed, the
+	// fix that makes it decode bodies.
+	fastDecode bool
+}
+
+// callBound bounds every exchange; no default is observed by waiting for
+// it (the timeout row reads the library's fields).
+const callBound = 10 * time.Second
+
+// newClient builds the library's default client. The only departures from
+// the defaults, none of which changes a behaviour in the table: the test
+// server's certificate is trusted (TLS rows); net/http's DefaultTransport
+// is cloned rather than shared, so tests do not share a pool;
+// retryablehttp's logger is silenced and its waits (RetryWaitMin 1 s,
+// RetryWaitMax 30 s) shortened to 1-10 ms so that its retries are counted
+// without waiting for them (the wait rows read its Backoff instead).
+func newClient(name string, tc *tls.Config) *client {
+	c := &client{name: name}
+	switch name {
+	case "nethttp":
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.TLSClientConfig = tc
+		c.lib = &http.Client{Transport: tr}
+	case "fasthttp":
+		c.lib = &fasthttp.Client{TLSConfig: tc}
+	case "resty":
+		r := resty.New()
+		if tc != nil {
+			r.SetTLSClientConfig(tc)
+		}
+		c.lib = r
+	case "retryablehttp":
+		r := retryablehttp.NewClient()
+		r.Logger = nil
+		r.RetryWaitMin, r.RetryWaitMax = time.Millisecond, 10*time.Millisecond
+		if tc != nil {
+			r.HTTPClient.Transport.(*http.Transport).TLSClientConfig = tc
+		}
+		c.lib = r
+	case "xnethttp2":
+		c.lib = &http.Client{Transport: &http2.Transport{TLSClientConfig: tc}}
+	default:
+		panic("unknown client " + name)
+	}
+	return c
+}
+
+func (c *client) close() {
+	switch l := c.lib.(type) {
+	case *http.Client:
+		l.CloseIdleConnections()
+	case *fasthttp.Client:
+		l.CloseIdleConnections()
+	case *resty.Client:
+		l.GetClient().CloseIdleConnections()
+	case *retryablehttp.Client:
+		l.HTTPClient.CloseIdleConnections()
+	}
+}
+
+// do sends one request the library's usual way and reads the whole answer.
+func (c *client) do(method, url string, body []byte, hdr http.Header) result {
+	ctx, cancel := context.WithTimeout(context.Background(), callBound)
+	defer cancel()
+	switch l := c.lib.(type) {
+	case *http.Client:
+		var rd io.Reader
+		if body != nil {
+			rd = bytes.NewReader(body)
+		}
+		req, err := http.NewRequestWithContext(ctx, method, url, rd)
+		if err != nil {
+			return result{err: err}
+		}
+		for k, v := range hdr {
+			req.Header[k] = v
+		}
+		return fromHTTP(l.Do(req))
+	case *retryablehttp.Client:
+		var b any
+		if body != nil {
+			b = body
+		}
+		req, err := retryablehttp.NewRequestWithContext(ctx, method, url, b)
+		if err != nil {
+			return result{err: err}
+		}
+		for k, v := range hdr {
+			req.Header[k] = v
+		}
+		return fromHTTP(l.Do(req))
+	case *resty.Client:
+		r := l.R().SetContext(ctx)
+		if body != nil {
+			r.SetBody(body)
+		}
+		for k, v := range hdr {
+			r.SetHeaderMultiValues(map[string][]string{k: v})
+		}
+		resp, err := r.Execute(method, url)
+		res := result{err: err}
+		if resp != nil && resp.RawResponse != nil {
+			res.status, res.proto, res.header, res.body = resp.StatusCode(), resp.Proto(), resp.Header(), resp.Body()
+			res.trailer = resp.RawResponse.Trailer
+		}
+		return res
+	case *fasthttp.Client:
+		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+		defer fasthttp.ReleaseRequest(req)
+		defer fasthttp.ReleaseResponse(resp)
+		req.SetRequestURI(url)
+		req.Header.SetMethod(method)
+		if body != nil {
+			req.SetBody(body)
+		}
+		for k, v := range hdr {
+			for _, s := range v {
+				req.Header.Add(k, s)
+			}
+		}
+		if c.fastDecode {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		var err error
+		if c.fastRedirects > 0 {
+			err = l.DoRedirects(req, resp, c.fastRedirects)
+		} else {
+			err = l.DoDeadline(req, resp, time.Now().Add(callBound))
+		}
+		res := result{err: err, status: resp.StatusCode(), proto: string(resp.Header.Protocol()), header: http.Header{}}
+		if err != nil {
+			res.status = 0
+		}
+		for k, v := range resp.Header.All() {
+			res.header.Add(string(k), string(v))
+		}
+		for _, k := range resp.Header.PeekTrailerKeys() {
+			if res.trailer == nil {
+				res.trailer = http.Header{}
+			}
+			res.trailer.Set(string(k), string(resp.Header.PeekBytes(k)))
+		}
+		res.body = bytes.Clone(resp.Body())
+		if c.fastDecode && err == nil {
+			if b, derr := resp.BodyUncompressed(); derr == nil {
+				res.body = bytes.Clone(b)
+			}
+		}
+		return res
+	}
+	panic("unknown library")
+}
+
+// fromHTTP reads a net/http response whole.
+func fromHTTP(resp *http.Response, err error) result {
+	if err != nil {
+		return result{err: err}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return result{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, trailer: resp.Trailer, body: body, err: err}
+}

@@ -1,0 +1,9 @@
+package behaviour_test
+
+import (
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+)
+
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
