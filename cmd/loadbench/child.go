@@ -69,6 +69,10 @@ type report struct {
 	SchedP99         time.Duration
 	TickLateP99      time.Duration
 	GCCycles         uint64
+	// PeakRSS is the process's own peak resident set (Linux's VmHWM, in
+	// bytes), 0 where the system has none. The rusage a parent reads is not
+	// that: a child's ru_maxrss starts from its parent's at fork.
+	PeakRSS int64
 	// Examples holds the first error of each class seen, for the parent
 	// to show.
 	Examples map[string]string
@@ -156,6 +160,7 @@ func (j job) run() (*report, error) {
 		TickLateP99: time.Duration(pr.TickLate.ValueAtQuantile(99)),
 		GCCycles:    pr.GCCycles,
 		Examples:    ex.m,
+		PeakRSS:     peakRSS(),
 	}
 	for _, c := range load.Classes() {
 		rep.Failed[c.String()] = res.Failed[c]

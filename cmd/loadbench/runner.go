@@ -278,11 +278,18 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	if !ok {
 		return nil, errors.New("no rusage for the client process on this system")
 	}
+	// The process's own peak, as it reported it. Its rusage's maxrss is
+	// never below loadbench's own at the fork (Linux carries the parent's
+	// over), so it is only the fallback where there is no VmHWM.
+	rss := rep.PeakRSS
+	if rss == 0 {
+		rss = ru.Maxrss * 1024 // KiB on Linux
+	}
 	return &sample{
 		name: r.benchName(name, level),
 		rep:  rep,
 		cpu:  time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime)),
-		rss:  ru.Maxrss * 1024, // KiB on Linux
+		rss:  rss,
 		// Each GET /stats counts its own connection: after's is not the
 		// client's.
 		conns: after.ConnsAccepted - before.ConnsAccepted - 1,
