@@ -1,0 +1,269 @@
+// Command coldstart measures what each client costs a program that makes
+// one request and exits: binary size, time from process start to the first
+// response, and peak RSS.
+//
+//	go run ./cmd/coldstart [-n 20] [-o FILE]
+//
+// It builds one minimal program per client (cmd/coldstart/programs/CLIENT,
+// ordinary packages of this module, so the libraries are the versions go.mod
+// pins): each does one GET of the URL on its command line, decodes the JSON
+// body into a struct, checks it, prints nothing and exits 0 (1 with a message
+// on a wrong answer or an error). nethttp, resty and retryablehttp use their
+// library as a user would, fasthttp calls fasthttp.Get, and raw, the floor,
+// writes an HTTP/1.1 GET on a net.Conn itself. Each is built twice, as built
+// and stripped (-ldflags=-s -w); the timed runs use the binary as built.
+//
+// It starts the suite's fixture server in-process on loopback and runs each
+// program -n times as a fresh process, rotating the clients between runs so
+// drift spreads over all of them. The time is from exec.Cmd.Start to the
+// process's exit: since a program exits right after checking its one
+// response, that is start to first response, and it includes process
+// creation, runtime and package init (the library's included), the connect
+// (loopback, no DNS) and the one request. Peak RSS is the program's maximum
+// resident set size (wait4's maxrss), taken in a second run of the same
+// program right after the timed one, started through cmd/coldstart/rusage:
+// a child this process started directly would report this process's peak
+// whenever it is the larger (see that command), and going through rusage
+// would add its start to the time. A peak RSS at or below rusage's own
+// high-water mark cannot be told from it and is an error. Linux only.
+//
+// The output is Go benchmark format, one line per run,
+//
+//	BenchmarkColdStart/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
+//
+// after configuration lines (commit, date, go, machine, runs) and Unit lines,
+// so go tool benchstat gives each client's median and confidence interval.
+// Bad flags exit 2, a failed build or run 1.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/runinfo"
+)
+
+// clientNames are the programs under cmd/coldstart/programs, in output order.
+var clientNames = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
+
+const (
+	programsPkg = "github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/"
+	rusagePkg   = "github.com/httpclientbench/httpclientbench/cmd/coldstart/rusage"
+)
+
+func main() {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	var usage usageError
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp), errors.As(err, &usage):
+		if errors.As(err, &usage) {
+			fmt.Fprintln(os.Stderr, "coldstart:", err)
+		}
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "coldstart:", err)
+		os.Exit(1)
+	}
+}
+
+type usageError struct{ error }
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("coldstart", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 20, "fresh processes per client")
+	out := fs.String("o", "", "write the results to this file instead of standard output")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected arguments %q", fs.Args())}
+	}
+	if *n < 1 {
+		return usageError{fmt.Errorf("-n %d: want 1 or more", *n)}
+	}
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "coldstart")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	progs, err := build(ctx, dir, stderr)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := measure(ctx, &buf, progs, *n); err != nil {
+		return err
+	}
+	if *out == "" {
+		_, err = stdout.Write(buf.Bytes())
+		return err
+	}
+	return os.WriteFile(*out, buf.Bytes(), 0o644)
+}
+
+// program is one client's built program.
+type program struct {
+	client         string
+	path           string // as built; the one run
+	size, stripped int64  // bytes of the binary as built and stripped
+	rusage         string // cmd/coldstart/rusage, to take its peak RSS
+}
+
+// build builds every client's program into dir, as built and stripped, and
+// cmd/coldstart/rusage.
+func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error) {
+	rusage := filepath.Join(dir, "rusage")
+	if err := goBuild(ctx, stderr, "-o", rusage, rusagePkg); err != nil {
+		return nil, err
+	}
+	var progs []program
+	for _, c := range clientNames {
+		p := program{client: c, path: filepath.Join(dir, c), rusage: rusage}
+		stripped := p.path + "-stripped"
+		for _, b := range []struct {
+			out   string
+			flags []string
+			size  *int64
+		}{
+			{p.path, nil, &p.size},
+			{stripped, []string{"-ldflags=-s -w"}, &p.stripped},
+		} {
+			if err := goBuild(ctx, stderr, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c)...); err != nil {
+				return nil, err
+			}
+			fi, err := os.Stat(b.out)
+			if err != nil {
+				return nil, err
+			}
+			*b.size = fi.Size()
+		}
+		progs = append(progs, p)
+	}
+	return progs, nil
+}
+
+// goBuild runs go build with args.
+func goBuild(ctx context.Context, stderr io.Writer, args ...string) error {
+	args = append([]string{"build"}, args...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Stderr = stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
+	}
+	return nil
+}
+
+// result is one fresh process's figures.
+type result struct {
+	wall    time.Duration // from Start to exit
+	peakRSS int64         // bytes
+}
+
+// runOnce runs p against url as a fresh process and times it, then runs
+// it again through rusage for its peak RSS.
+func runOnce(ctx context.Context, p program, url string) (result, error) {
+	cmd := exec.CommandContext(ctx, p.path, url)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return result{}, err
+	}
+	err := cmd.Wait()
+	wall := time.Since(start)
+	if err != nil {
+		return result{}, fmt.Errorf("%s: %w: %s", p.client, err, bytes.TrimSpace(out.Bytes()))
+	}
+	if out.Len() > 0 {
+		return result{}, fmt.Errorf("%s: exited 0 but printed %q", p.client, out.Bytes())
+	}
+	rss, err := peakRSS(ctx, p, url)
+	if err != nil {
+		return result{}, err
+	}
+	return result{wall: wall, peakRSS: rss}, nil
+}
+
+// peakRSS runs p against url through rusage and returns its peak RSS.
+func peakRSS(ctx context.Context, p program, url string) (int64, error) {
+	cmd := exec.CommandContext(ctx, p.rusage, p.path, url)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s (through rusage): %w: %s", p.client, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	if stderr.Len() > 0 {
+		return 0, fmt.Errorf("%s (through rusage): exited 0 but printed %q", p.client, stderr.Bytes())
+	}
+	var maxrss, floor int64
+	if _, err := fmt.Sscanf(stdout.String(), "maxrss=%d floor=%d\n", &maxrss, &floor); err != nil {
+		return 0, fmt.Errorf("%s: rusage said %q: %w", p.client, stdout.String(), err)
+	}
+	if maxrss <= floor {
+		return 0, fmt.Errorf("%s: peak RSS %d bytes is not above rusage's own %d: not measurable", p.client, maxrss, floor)
+	}
+	return maxrss, nil
+}
+
+// measure starts the fixture server, runs every program n times against
+// its /json, rotating which client goes first, and writes the results.
+func measure(ctx context.Context, w io.Writer, progs []program, n int) error {
+	srv, err := fixtures.Start()
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	fmt.Fprint(w, header(ctx, n))
+	url := srv.URL() + "/json"
+	for i := range n {
+		for j := range progs {
+			p := progs[(i+j)%len(progs)]
+			r, err := runOnce(ctx, p, url)
+			if err != nil {
+				return fmt.Errorf("run %d: %w", i+1, err)
+			}
+			fmt.Fprintf(w, "BenchmarkColdStart/client=%s 1 %d ns/op %d binary-B %d binary-stripped-B %d peak-RSS-B\n",
+				p.client, r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS)
+		}
+	}
+	return nil
+}
+
+// header is the configuration and Unit lines on top of the output.
+func header(ctx context.Context, n int) string {
+	goVersion := runtime.Version()
+	if v, err := exec.CommandContext(ctx, "go", "env", "GOVERSION").Output(); err == nil {
+		goVersion = strings.TrimSpace(string(v)) // the toolchain that built the programs
+	}
+	var b strings.Builder
+	kv := func(k, v string) { fmt.Fprintf(&b, "%s: %s\n", k, v) }
+	kv("commit", runinfo.Commit(ctx, "."))
+	kv("date", time.Now().UTC().Format(time.RFC3339))
+	kv("go", goVersion)
+	kv("goos", runtime.GOOS)
+	kv("goarch", runtime.GOARCH)
+	kv("machine", runinfo.Machine(ctx))
+	kv("runs", fmt.Sprintf("%d per client, rotating", n))
+	kv("pkg", "github.com/httpclientbench/httpclientbench/cmd/coldstart")
+	for _, u := range []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"} {
+		fmt.Fprintf(&b, "Unit %s better=lower\n", u)
+	}
+	return b.String()
+}

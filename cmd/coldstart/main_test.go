@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/valyala/fasthttp"
+	"go.uber.org/goleak"
+	"golang.org/x/perf/benchfmt"
+)
+
+// The programs are built once, for every test that needs them, into
+// buildDir; TestMain removes it.
+var (
+	buildOnce sync.Once
+	buildDir  string
+	progs     []program
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	if code == 0 {
+		if err := goleak.Find(leakcheck.Allowed...); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+func built(t *testing.T) []program {
+	t.Helper()
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "coldstart-test")
+		if buildErr == nil {
+			progs, buildErr = build(context.Background(), buildDir, os.Stderr)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return progs
+}
+
+func TestProgramsSucceed(t *testing.T) {
+	srv := benchtest.Start(t)
+	for _, p := range built(t) {
+		r, err := runOnce(t.Context(), p, srv.URL()+"/json")
+		if err != nil {
+			t.Errorf("%s: %v", p.client, err)
+			continue
+		}
+		if r.wall <= 0 || r.peakRSS <= 0 {
+			t.Errorf("%s: %+v", p.client, r)
+		}
+		if p.size <= p.stripped || p.stripped <= 0 {
+			t.Errorf("%s: binary %d bytes, stripped %d", p.client, p.size, p.stripped)
+		}
+	}
+}
+
+// Each program checks the answer: a body with the wrong count and a 404 make
+// it exit non-zero with a message, and runOnce fail. (A closed server would
+// too, but retryablehttp retries a refused connect for 15 s by default.)
+func TestProgramsFailOnWrongAnswer(t *testing.T) {
+	wrong := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		ctx.SetContentType(fixtures.ContentTypeJSON)
+		ctx.SetBodyString(strings.Replace(fixtures.JSONBody, "42", "41", 1))
+	}))
+	right := benchtest.Start(t)
+	for _, p := range built(t) {
+		for _, url := range []string{wrong.URL() + "/json", right.URL() + "/nothing-here"} {
+			cmd := exec.CommandContext(t.Context(), p.path, url)
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.client+": ") {
+				t.Errorf("%s %s: %v, output %q; want exit status 1 and a message", p.client, url, err, out)
+			}
+			if _, err := runOnce(t.Context(), p, url); err == nil {
+				t.Errorf("runOnce %s %s: no error", p.client, url)
+			}
+		}
+	}
+}
+
+// The peak RSS is the program's own, not this process's: with 256 MiB
+// touched here, a program directly started would report at least that.
+func TestPeakRSSIsTheProgramsOwn(t *testing.T) {
+	ps := built(t)
+	ballast := make([]byte, 256<<20)
+	for i := range ballast {
+		ballast[i] = 1
+	}
+	srv := benchtest.Start(t)
+	for _, p := range ps {
+		rss, err := peakRSS(t.Context(), p, srv.URL()+"/json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rss >= 128<<20 {
+			t.Errorf("%s: peak RSS %d bytes: this process's, not the program's", p.client, rss)
+		}
+	}
+	// Started directly, a program reports this process's peak: the reason
+	// for rusage.
+	cmd := exec.CommandContext(t.Context(), ps[0].path, srv.URL()+"/json")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if rss := maxrss(cmd.ProcessState); rss < 256<<20 {
+		t.Logf("a directly started program reported %d bytes; this kernel does not pass on the parent's peak", rss)
+	}
+	runtime.KeepAlive(ballast)
+}
+
+// maxrss is a finished process's maxrss from wait4, in bytes.
+func maxrss(ps *os.ProcessState) int64 {
+	return ps.SysUsage().(*syscall.Rusage).Maxrss * 1024
+}
+
+func TestOutputParses(t *testing.T) {
+	ps := built(t)
+	var buf bytes.Buffer
+	if err := measure(t.Context(), &buf, ps, 2); err != nil {
+		t.Fatal(err)
+	}
+	r := benchfmt.NewReader(&buf, "out")
+	var names []string
+	units := map[string]bool{}
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Error(rec)
+		case *benchfmt.Result:
+			names = append(names, string(rec.Name))
+			for _, k := range []string{"commit", "date", "go", "machine"} {
+				if rec.GetConfig(k) == "" {
+					t.Errorf("%s: no %s configuration", rec.Name, k)
+				}
+			}
+			var got []string
+			for _, v := range rec.Values {
+				unit := v.OrigUnit // set when benchfmt normalized it (ns/op)
+				if unit == "" {
+					unit = v.Unit
+				}
+				got = append(got, unit)
+				units[unit] = true
+				if v.Value <= 0 {
+					t.Errorf("%s: %v %s", rec.Name, v.Value, unit)
+				}
+			}
+			if want := []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"}; !slices.Equal(got, want) {
+				t.Errorf("%s: units %q, want %q", rec.Name, got, want)
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// Two runs each, rotated: the second starts with the second client.
+	var want []string
+	for i := range 2 {
+		for j := range clientNames {
+			want = append(want, "ColdStart/client="+clientNames[(i+j)%len(clientNames)])
+		}
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("names\n%q\nwant\n%q", names, want)
+	}
+	for u := range units {
+		if got := r.Units().GetBetter(u); got != -1 {
+			t.Errorf("unit %s: better=%d, want lower (-1)", u, got)
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"-n", "0"}, {"-n", "-3"}, {"-n", "x"}, {"-nope"}, {"extra"}} {
+		var stderr bytes.Buffer
+		err := run(args, io.Discard, &stderr)
+		var usage usageError
+		if !errors.As(err, &usage) {
+			t.Errorf("%q: %v, want a usage error (exit 2)", args, err)
+		}
+	}
+}
