@@ -5,6 +5,12 @@
 //
 //	go run ./cmd/benchserver -addr 127.0.0.1:8080             # HTTP/1.1 (fasthttp)
 //	go run ./cmd/benchserver -proto h2c -addr 127.0.0.1:8443  # HTTP/2 cleartext, prior knowledge
+//	go run ./cmd/benchserver -tls -cert-out cert.pem           # HTTP/1.1 and HTTP/2 over TLS 1.3 (ALPN)
+//	go run ./cmd/benchserver -proto h3 -cert-out cert.pem      # HTTP/3 over QUIC
+//
+// With -tls or -proto h3 it generates a self-signed certificate at start,
+// prints its SHA-256 fingerprint and writes it (not its key) to -cert-out,
+// for curl --cacert cert.pem.
 //
 // It binds loopback unless -allow-remote is given, prints its URL, and stops
 // cleanly on SIGINT or SIGTERM. For load generators: GET /stats reports the

@@ -80,8 +80,9 @@ func start(t *testing.T, bin string, args ...string) *started {
 			t.Fatalf("benchserver %q printed nothing; stderr %q", args, stderr.String())
 		}
 		fields := strings.Fields(line)
-		if len(fields) < 2 || fields[0] != "serving" || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
-			t.Fatalf("benchserver %q printed %q, want \"serving http://127.0.0.1:PORT ...\"", args, line)
+		if len(fields) < 2 || fields[0] != "serving" || !strings.HasPrefix(strings.TrimPrefix(fields[1], "https://"), "127.0.0.1:") &&
+			!strings.HasPrefix(fields[1], "http://127.0.0.1:") {
+			t.Fatalf("benchserver %q printed %q, want \"serving http(s)://127.0.0.1:PORT ...\"", args, line)
 		}
 		s.url, s.banner = fields[1], line
 	case <-time.After(20 * time.Second):
@@ -105,7 +106,8 @@ func (s *started) stop(t *testing.T, sig syscall.Signal) {
 	case <-time.After(15 * time.Second):
 		t.Fatalf("benchserver did not exit within 15 s of %v", sig)
 	}
-	if c, err := net.DialTimeout("tcp", strings.TrimPrefix(s.url, "http://"), time.Second); err == nil {
+	hostPort := strings.TrimPrefix(strings.TrimPrefix(s.url, "http://"), "https://")
+	if c, err := net.DialTimeout("tcp", hostPort, time.Second); err == nil {
 		c.Close()
 		t.Errorf("%s still accepts connections after benchserver exited", s.url)
 	}
@@ -159,7 +161,10 @@ func TestProcessRefusesBadArguments(t *testing.T) {
 		{[]string{"-addr", "0.0.0.0:0"}, `benchserver: -addr "0.0.0.0:0" is not a loopback address; pass -allow-remote to listen there`},
 		{[]string{"-addr", ":0"}, "not a loopback address"},
 		{[]string{"-addr", "127.0.0.1"}, "missing port"},
-		{[]string{"-proto", "h3"}, `benchserver: -proto "h3": want h1 or h2c`},
+		{[]string{"-proto", "h4"}, `benchserver: -proto "h4": want h1, h2c or h3`},
+		{[]string{"-addr", "127.0.0.1:0", "-window", "tuned"}, "benchserver: -window applies only to -proto h2c, not -proto h1"},
+		{[]string{"-addr", "127.0.0.1:0", "-tls", "-proto", "h2c"}, "benchserver: -tls with -proto h2c: -tls serves HTTP/1.1 and HTTP/2 by ALPN"},
+		{[]string{"-addr", "127.0.0.1:0", "-cert-out", "x.pem"}, "benchserver: -cert-out needs a certificate: pass -tls or -proto h3"},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of"},
 		{[]string{"-addr", "127.0.0.1:0", "extra"}, "unexpected arguments"},
 		{[]string{"-addr", "127.0.0.1:0", "-pause", "1s"}, "benchserver: -pause 1s -pause-every 0s: a pause needs both its duration and its period, or neither"},

@@ -5,17 +5,21 @@ package benchserver
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"net"
+	"os"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // DefaultAddr is where benchserver listens without -addr.
@@ -28,7 +32,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", DefaultAddr, "listen address, host:port (port 0 picks a free one)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
-	proto := fs.String("proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp) or h2c (HTTP/2 cleartext with prior knowledge, net/http)")
+	proto := fs.String("proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp; with -tls, HTTP/1.1 and HTTP/2 over TLS by ALPN, net/http), "+
+		"h2c (HTTP/2 cleartext with prior knowledge, net/http) or h3 (HTTP/3 over QUIC, quic-go)")
+	useTLS := fs.Bool("tls", false, "serve HTTP/1.1 and HTTP/2 over TLS 1.3, chosen by ALPN, with a self-signed certificate generated at start (its SHA-256 fingerprint is in the first line)")
+	certOut := fs.String("cert-out", "", "with -tls or -proto h3, write the generated certificate (PEM, not its key) to `file`, for curl --cacert")
 	window := fs.String("window", h2c.WindowDefault.Name, "with -proto h2c, the server's receive windows: "+windowNames())
 	gomaxprocs := fs.Int("gomaxprocs", 0, "set runtime.GOMAXPROCS of the server process to `n` (0 leaves Go's default)")
 	pause := fs.Duration("pause", 0, "with -pause-every P, stop answering for `D` every P: pauses begin P, 2P, 3P... after the server starts and each lasts D; "+
@@ -36,7 +43,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P")
 	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c] [-window preset] [-allow-remote] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,31 +61,51 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := (fixtures.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
 		return fmt.Errorf("-pause %v -pause-every %v: %w", *pause, *pauseEvery, err)
 	}
+	if err := checkCombination(fs, *proto, *useTLS); err != nil {
+		return err
+	}
 	if *gomaxprocs > 0 {
 		runtime.GOMAXPROCS(*gomaxprocs)
+	}
+	var cert *tlscert.Cert
+	if *useTLS || *proto == "h3" {
+		c, err := tlscert.Generate()
+		if err != nil {
+			return err
+		}
+		cert = c
+		if *certOut != "" {
+			if err := os.WriteFile(*certOut, cert.PEM(), 0o644); err != nil {
+				return fmt.Errorf("-cert-out: %w", err)
+			}
+		}
 	}
 	var (
 		srv  server
 		what string
 		err  error
 	)
-	switch *proto {
-	case "h1":
+	switch {
+	case *useTLS:
+		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery))
+		what = "HTTP/1.1 and HTTP/2 over TLS 1.3 by ALPN, certificate SHA-256 " + cert.Fingerprint()
+	case *proto == "h3":
+		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery))
+		what = "HTTP/3 over QUIC, certificate SHA-256 " + cert.Fingerprint()
+	case *proto == "h1":
 		srv, err = fixtures.Start(
 			fixtures.WithAddr(*addr),
 			fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
 			fixtures.WithPause(*pause, *pauseEvery),
 		)
 		what = "HTTP/1.1"
-	case "h2c":
+	case *proto == "h2c":
 		w, werr := lookupWindow(*window)
 		if werr != nil {
 			return werr
 		}
 		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithPause(*pause, *pauseEvery))
 		what = "h2c, prior knowledge, window=" + w.Name
-	default:
-		return fmt.Errorf("-proto %q: want h1 or h2c", *proto)
 	}
 	if err != nil {
 		return err
@@ -88,6 +115,35 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// checkCombination refuses a -proto unknown or flags that do not apply to
+// it: -tls is for h1 (h2c is cleartext, h3 always TLS), -cert-out needs a
+// certificate, -window is h2c's.
+func checkCombination(fs *flag.FlagSet, proto string, useTLS bool) error {
+	switch proto {
+	case "h1", "h2c", "h3":
+	default:
+		return fmt.Errorf("-proto %q: want h1, h2c or h3", proto)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case useTLS && proto != "h1":
+		return fmt.Errorf("-tls with -proto %s: -tls serves HTTP/1.1 and HTTP/2 by ALPN (leave -proto at h1); h2c is cleartext and h3 is always TLS", proto)
+	case set["cert-out"] && !useTLS && proto != "h3":
+		return errors.New("-cert-out needs a certificate: pass -tls or -proto h3")
+	case set["window"] && proto != "h2c":
+		return fmt.Errorf("-window applies only to -proto h2c, not %s", describe(proto, useTLS))
+	}
+	return nil
+}
+
+func describe(proto string, useTLS bool) string {
+	if useTLS {
+		return "-tls"
+	}
+	return "-proto " + proto
 }
 
 // banner is the line benchserver prints once it listens. Scripts and tests
@@ -100,7 +156,7 @@ func banner(url, what string, pause, every time.Duration) string {
 	return line
 }
 
-// server is what both fixture servers offer.
+// server is what every fixture server offers.
 type server interface {
 	URL() string
 	Shutdown(context.Context) error

@@ -2,15 +2,23 @@ package benchserver
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/quic-go/quic-go/http3"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
@@ -30,7 +38,16 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-addr", "127.0.0.1"}, "missing port"},
 		{[]string{"-addr", "127.0.0.1:99999"}, "invalid port"},
 		{[]string{"extra"}, "unexpected arguments"},
-		{[]string{"-proto", "h3"}, "want h1 or h2c"},
+		{[]string{"-proto", "h3c"}, "want h1, h2c or h3"},
+		{[]string{"-tls", "-proto", "h2c"}, "-tls with -proto h2c"},
+		{[]string{"-tls", "-proto", "h3"}, "-tls with -proto h3"},
+		{[]string{"-cert-out", "x.pem"}, "-cert-out needs a certificate"},
+		{[]string{"-proto", "h2c", "-cert-out", "x.pem"}, "-cert-out needs a certificate"},
+		{[]string{"-window", "tuned"}, "-window applies only to -proto h2c, not -proto h1"},
+		{[]string{"-tls", "-window", "default"}, "-window applies only to -proto h2c, not -tls"},
+		{[]string{"-proto", "h3", "-window", "default"}, "-window applies only to -proto h2c, not -proto h3"},
+		{[]string{"-tls", "-pause", "1s", "-pause-every", "1s"}, "0 < duration < period"},
+		{[]string{"-addr", "127.0.0.1:0", "-tls", "-cert-out", "/nonexistent-dir/cert.pem"}, "-cert-out: open /nonexistent-dir/cert.pem"},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of 64KiB, default, tuned"},
 		{[]string{"-gomaxprocs", "-1"}, "-gomaxprocs -1: want 0"},
 		{[]string{"-gomaxprocs", "two"}, "invalid value"},
@@ -95,7 +112,7 @@ func runInProcess(t *testing.T, args []string) (string, func()) {
 	}
 	go io.Copy(io.Discard, pr)
 	fields := strings.Fields(line)
-	if len(fields) < 2 || !strings.HasPrefix(fields[1], "http://127.0.0.1:") {
+	if len(fields) < 2 || !strings.HasPrefix(fields[1], "http://127.0.0.1:") && !strings.HasPrefix(fields[1], "https://127.0.0.1:") {
 		t.Fatalf("banner %q does not give the URL", line)
 	}
 	return fields[1], func() {
@@ -108,6 +125,106 @@ func runInProcess(t *testing.T, args []string) (string, func()) {
 			}
 		case <-time.After(15 * time.Second):
 			t.Fatal("run did not return after its context ended")
+		}
+	}
+}
+
+// TestServesTLS runs the route conformance test against -tls, over HTTP/2
+// and (a client offering only http/1.1 by ALPN) HTTP/1.1, and against
+// -proto h3 with quic-go's client, each trusting only the certificate
+// written by -cert-out; the negotiated protocol is the one asked for, and
+// GET /stats answers.
+func TestServesTLS(t *testing.T) {
+	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		proto string // resp.Proto wanted
+		alpn  string
+	}{
+		{"tls/h2", []string{"-tls"}, "HTTP/2.0", "h2"},
+		{"tls/h1", []string{"-tls"}, "HTTP/1.1", "http/1.1"},
+		{"h3", []string{"-proto", "h3"}, "HTTP/3.0", "h3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			certFile := filepath.Join(t.TempDir(), "cert.pem")
+			url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile}, tc.args...))
+			pem, err := os.ReadFile(certFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pool := x509.NewCertPool()
+			if !pool.AppendCertsFromPEM(pem) {
+				t.Fatalf("-cert-out wrote no certificate: %q", pem)
+			}
+			cfg := &tls.Config{RootCAs: pool}
+			var rt http.RoundTripper
+			switch tc.alpn {
+			case "h3":
+				tr := &http3.Transport{TLSClientConfig: cfg}
+				defer tr.Close()
+				rt = tr
+			case "h2":
+				tr := &http.Transport{TLSClientConfig: cfg, ForceAttemptHTTP2: true}
+				defer tr.CloseIdleConnections()
+				rt = tr
+			default:
+				cfg.NextProtos = []string{"http/1.1"}
+				tr := &http.Transport{TLSClientConfig: cfg}
+				defer tr.CloseIdleConnections()
+				rt = tr
+			}
+			hc := &http.Client{Timeout: 10 * time.Second, Transport: rt}
+			resp, err := hc.Get(url + "/json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.Proto != tc.proto || resp.TLS == nil || resp.TLS.NegotiatedProtocol != tc.alpn || resp.TLS.Version != tls.VersionTLS13 {
+				t.Fatalf("GET /json: %s, TLS %+v; want %s, ALPN %q, TLS 1.3", resp.Proto, resp.TLS, tc.proto, tc.alpn)
+			}
+			if tc.alpn == "h3" {
+				// Over HTTP/3 the route table passes but for GET
+				// /close-mid-body: the handler's abort resets the QUIC
+				// stream, and a reset may discard the part of the body
+				// already sent, so the client sees an error, not a short
+				// body. The routes the benchmarks use are checked here.
+				checkH3Routes(t, url, hc)
+			} else {
+				routetest.Run(t, url, hc)
+			}
+			if st := routetest.GetStats(t, url, hc); st.ConnsAccepted < 1 {
+				t.Errorf("GET /stats = %+v, want at least one connection", st)
+			}
+			stop()
+		})
+	}
+}
+
+// checkH3Routes gets /json, /bytes/N and POST /echo over hc.
+func checkH3Routes(t *testing.T, url string, hc *http.Client) {
+	t.Helper()
+	for _, tc := range []struct {
+		method, path string
+		body, want   []byte
+	}{
+		{"GET", "/json", nil, []byte(fixtures.JSONBody)},
+		{"GET", "/bytes/1048576", nil, fixtures.Bytes(1 << 20)},
+		{"POST", "/echo", fixtures.Bytes(100_000), fixtures.Bytes(100_000)},
+	} {
+		req, err := http.NewRequest(tc.method, url+tc.path, bytes.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.method, tc.path, err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 || !bytes.Equal(got, tc.want) {
+			t.Errorf("%s %s: %s, %d bytes (%v); want 200 and %d bytes", tc.method, tc.path, resp.Status, len(got), err, len(tc.want))
 		}
 	}
 }
@@ -128,6 +245,35 @@ func TestPauses(t *testing.T) {
 				t.Cleanup(stop)
 				return url
 			}, newClient)
+		})
+	}
+	// The TLS front ends: the client trusts the certificate the last start
+	// wrote (CheckPause starts the server before it makes its clients).
+	for name, args := range map[string][]string{"tls": {"-tls"}, "h3": {"-proto", "h3"}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			certFile := filepath.Join(t.TempDir(), "cert.pem")
+			routetest.CheckPause(t, func(d, period time.Duration) string {
+				url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile, "-pause", d.String(), "-pause-every", period.String()}, args...))
+				t.Cleanup(stop)
+				return url
+			}, func() *http.Client {
+				b, err := os.ReadFile(certFile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pool := x509.NewCertPool()
+				pool.AppendCertsFromPEM(b)
+				cfg := &tls.Config{RootCAs: pool}
+				if name == "h3" {
+					tr := &http3.Transport{TLSClientConfig: cfg}
+					t.Cleanup(func() { tr.Close() })
+					return &http.Client{Timeout: 10 * time.Second, Transport: tr}
+				}
+				tr := &http.Transport{TLSClientConfig: cfg, ForceAttemptHTTP2: true}
+				t.Cleanup(tr.CloseIdleConnections)
+				return &http.Client{Timeout: 10 * time.Second, Transport: tr}
+			})
 		})
 	}
 }

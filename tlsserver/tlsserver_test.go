@@ -1,0 +1,209 @@
+package tlsserver
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/quic-go/quic-go/http3"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/routetest"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+)
+
+func newCert(t *testing.T) *tlscert.Cert {
+	t.Helper()
+	c, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func startTLS(t *testing.T, cert *tlscert.Cert) *Server {
+	t.Helper()
+	s, err := Start(cert, WithAddr("127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
+}
+
+func startH3(t *testing.T, cert *tlscert.Cert) *H3Server {
+	t.Helper()
+	s, err := StartH3(cert, WithAddr("127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
+}
+
+// tlsClient trusts only pool; h1Only offers only http/1.1 by ALPN.
+func tlsClient(t *testing.T, pool *x509.CertPool, h1Only bool) *http.Client {
+	var p http.Protocols
+	p.SetHTTP1(true)
+	p.SetHTTP2(!h1Only)
+	cfg := &tls.Config{RootCAs: pool}
+	if h1Only {
+		cfg.NextProtos = []string{"http/1.1"} // net/http offers no ALPN at all otherwise
+	}
+	tr := &http.Transport{TLSClientConfig: cfg, Protocols: &p}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr, Timeout: 10 * time.Second}
+}
+
+func h3Client(t *testing.T, pool *x509.CertPool) *http.Client {
+	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}
+	t.Cleanup(func() { tr.Close() })
+	return &http.Client{Transport: tr, Timeout: 10 * time.Second}
+}
+
+// getJSON fetches /json, checks the body and returns the response.
+func getJSON(t *testing.T, hc *http.Client, base string) *http.Response {
+	t.Helper()
+	resp, err := hc.Get(base + "/json")
+	if err != nil {
+		t.Fatalf("GET /json: %v", err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("GET /json: reading the body: %v", err)
+	}
+	if resp.StatusCode != http.StatusOK || string(body) != fixtures.JSONBody {
+		t.Fatalf("GET /json: %d %q, want 200 %q", resp.StatusCode, body, fixtures.JSONBody)
+	}
+	return resp
+}
+
+func checkTLS(t *testing.T, resp *http.Response, wantProto string) {
+	t.Helper()
+	if resp.TLS == nil {
+		t.Fatal("the response carries no TLS state")
+	}
+	if resp.TLS.Version != tls.VersionTLS13 {
+		t.Errorf("TLS version %s, want TLS 1.3", tls.VersionName(resp.TLS.Version))
+	}
+	if resp.TLS.NegotiatedProtocol != wantProto {
+		t.Errorf("ALPN %q, want %q", resp.TLS.NegotiatedProtocol, wantProto)
+	}
+}
+
+func TestTLSNegotiatesH2(t *testing.T) {
+	cert := newCert(t)
+	s := startTLS(t, cert)
+	if !strings.HasPrefix(s.URL(), "https://127.0.0.1:") {
+		t.Fatalf("URL %q", s.URL())
+	}
+	resp := getJSON(t, tlsClient(t, cert.Pool(), false), s.URL())
+	if resp.ProtoMajor != 2 {
+		t.Errorf("proto %s, want HTTP/2", resp.Proto)
+	}
+	checkTLS(t, resp, "h2")
+}
+
+func TestTLSNegotiatesHTTP11(t *testing.T) {
+	cert := newCert(t)
+	s := startTLS(t, cert)
+	resp := getJSON(t, tlsClient(t, cert.Pool(), true), s.URL())
+	if resp.ProtoMajor != 1 || resp.ProtoMinor != 1 {
+		t.Errorf("proto %s, want HTTP/1.1", resp.Proto)
+	}
+	checkTLS(t, resp, "http/1.1")
+}
+
+// TestTLSRoutes runs the route conformance test over TLS, in both protocols.
+func TestTLSRoutes(t *testing.T) {
+	cert := newCert(t)
+	s := startTLS(t, cert)
+	for name, h1Only := range map[string]bool{"h2": false, "h1": true} {
+		t.Run(name, func(t *testing.T) { routetest.Run(t, s.URL(), tlsClient(t, cert.Pool(), h1Only)) })
+	}
+}
+
+// TestTLSStats: GET /stats answers on the TLS server and counts TCP
+// connections, one per client.
+func TestTLSStats(t *testing.T) {
+	cert := newCert(t)
+	s := startTLS(t, cert)
+	routetest.CheckConnsAccepted(t, s.URL(), func() *http.Client { return tlsClient(t, cert.Pool(), false) }, 0, 3)
+}
+
+// TestTLSUntrusted: a client trusting the system roots (or another
+// certificate) fails verification; one offering at most TLS 1.2 fails the
+// handshake.
+func TestTLSUntrusted(t *testing.T) {
+	cert := newCert(t)
+	s := startTLS(t, cert)
+	other := newCert(t)
+	for name, pool := range map[string]*x509.CertPool{"system": nil, "other": other.Pool()} {
+		_, err := tlsClient(t, pool, false).Get(s.URL() + "/json")
+		var verr *tls.CertificateVerificationError
+		if !errors.As(err, &verr) {
+			t.Errorf("%s roots: GET = %v, want a certificate verification error", name, err)
+		}
+	}
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: cert.Pool(), MaxVersion: tls.VersionTLS12}}
+	defer tr.CloseIdleConnections()
+	if _, err := (&http.Client{Transport: tr, Timeout: 10 * time.Second}).Get(s.URL() + "/json"); err == nil {
+		t.Error("a TLS 1.2 client was served; want TLS 1.3 only")
+	}
+}
+
+func TestH3(t *testing.T) {
+	cert := newCert(t)
+	s := startH3(t, cert)
+	if !strings.HasPrefix(s.URL(), "https://127.0.0.1:") {
+		t.Fatalf("URL %q", s.URL())
+	}
+	resp := getJSON(t, h3Client(t, cert.Pool()), s.URL())
+	if resp.Proto != "HTTP/3.0" || resp.ProtoMajor != 3 {
+		t.Errorf("proto %q, want HTTP/3.0", resp.Proto)
+	}
+	checkTLS(t, resp, http3.NextProtoH3)
+}
+
+// TestH3Stats: GET /stats answers over HTTP/3 and counts QUIC connections.
+func TestH3Stats(t *testing.T) {
+	cert := newCert(t)
+	s := startH3(t, cert)
+	routetest.CheckConnsAccepted(t, s.URL(), func() *http.Client { return h3Client(t, cert.Pool()) }, 0, 2)
+}
+
+func TestH3Untrusted(t *testing.T) {
+	cert := newCert(t)
+	s := startH3(t, cert)
+	_, err := h3Client(t, newCert(t).Pool()).Get(s.URL() + "/json")
+	var verr *tls.CertificateVerificationError
+	if !errors.As(err, &verr) {
+		t.Errorf("GET with another certificate's pool = %v, want a certificate verification error", err)
+	}
+}
+
+func TestBadPause(t *testing.T) {
+	cert := newCert(t)
+	if s, err := Start(cert, WithAddr("127.0.0.1:0"), WithPause(time.Second, time.Second)); err == nil {
+		s.Close()
+		t.Error("Start accepted a pause as long as its period")
+	}
+	if s, err := StartH3(cert, WithAddr("127.0.0.1:0"), WithPause(time.Second, 0)); err == nil {
+		s.Close()
+		t.Error("StartH3 accepted a pause without a period")
+	}
+}
