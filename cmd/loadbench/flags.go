@@ -97,7 +97,7 @@ per client per round, for go tool benchstat.
 
   loadbench -mode steady -rate 2000 -duration 5s       open loop, latency from each request's due time
   loadbench -mode sweep -inflight 50,100,200,500       closed loop, a fixed number in flight per level
-  loadbench -mode overload -rate 60000                 open loop above capacity, library default pools
+  loadbench -mode overload -rate 200000                open loop above capacity, library default pools
 
 Flags:
 `

@@ -7,7 +7,7 @@
 //
 //	go run ./cmd/loadbench                                   # steady 2000 req/s, 5 s, 5 rounds
 //	go run ./cmd/loadbench -mode sweep -inflight 50,100,200,500
-//	go run ./cmd/loadbench -mode overload -rate 60000
+//	go run ./cmd/loadbench -mode overload -rate 200000
 //	go run ./cmd/loadbench -payload json600k -out docs/load/json600k
 //
 // Modes:
