@@ -24,6 +24,15 @@
 //     Connection: close on every fasthttp request.
 //   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
 //     and its receive windows to the preset (see package h2c).
+//   - Config.TLS gives every client that speaks TLS the same tls.Config:
+//     the trust roots, TLS 1.3 minimum, and no session cache unless
+//     TLS.Resume (then tls.NewLRUClientSessionCache), crypto/tls's
+//     defaults otherwise. The net/http-based clients get it as their
+//     transport's TLSClientConfig; their transports (a clone of
+//     http.DefaultTransport, resty's own, go-cleanhttp's) all set
+//     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
+//     by ALPN, as their defaults do. fasthttp gets it as Client.TLSConfig
+//     and speaks HTTP/1.1 over it. raw does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
@@ -111,6 +120,13 @@ type Config struct {
 	// with and without LibraryPool, and over HTTP/1.1 is tested for every
 	// client of HTTP1.
 	MaxConns int
+	// TLS, when set, is the TLS setting for https URLs (see TLS): the
+	// same trust roots, TLS 1.3 minimum and session resumption (off unless
+	// TLS.Resume) for every client that speaks TLS; raw does not and
+	// returns an error. Over TLS the net/http-based clients negotiate
+	// HTTP/2 by ALPN, as their defaults do; fasthttp speaks HTTP/1.1 only.
+	// It cannot be combined with H2C.
+	TLS *TLS
 }
 
 // ErrNoFreeConns is raw's error for a request that finds Config.MaxConns
@@ -131,6 +147,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.LibraryPool && c.MaxConnsPerHost != 0 {
 		return c, errors.New("clients: Config.LibraryPool and Config.MaxConnsPerHost both set; use MaxConns to cap connections")
+	}
+	if c.TLS != nil && c.H2C != nil {
+		return c, errTLSWithH2C
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
