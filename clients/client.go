@@ -32,7 +32,8 @@
 //     http.DefaultTransport, resty's own, go-cleanhttp's) all set
 //     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
 //     by ALPN, as their defaults do. fasthttp gets it as Client.TLSConfig
-//     and speaks HTTP/1.1 over it. raw does not speak TLS: an error.
+//     and speaks HTTP/1.1 over it; http3 gets it as its
+//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
@@ -163,7 +164,7 @@ func (c Config) withDefaults() (Config, error) {
 // Meta is what a request reports besides its body.
 type Meta struct {
 	Status     int
-	ProtoMajor int // 1 or 2
+	ProtoMajor int // 1, 2 or 3
 	// BodyLen is the length of the body as it came over the wire, before
 	// the library trims, decodes or converts it. GetText and GetJSON set
 	// it, so that a check can see bytes the user's view hides (resty's
@@ -240,6 +241,9 @@ var HTTP2 = []Factory{
 	{RetryableHTTP, newRetryableHTTP},
 }
 
+// HTTP3 lists the clients of the HTTP/3 rows.
+var HTTP3 = []Factory{{HTTP3Client, newHTTP3}}
+
 // Client names, as they appear after client= in benchmark names.
 const (
 	NetHTTP       = "nethttp"
@@ -248,4 +252,5 @@ const (
 	RetryableHTTP = "retryablehttp"
 	Raw           = "raw"
 	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only
+	HTTP3Client   = "http3"     // quic-go's http3.Transport, HTTP/3 only
 )
