@@ -24,6 +24,8 @@ func newHTTP3(cfg Config) (Client, error) {
 	switch {
 	case cfg.TLS == nil:
 		return nil, fmt.Errorf("clients: %s speaks only HTTP/3: set Config.TLS", HTTP3Client)
+	case cfg.TLS.HTTP1:
+		return nil, errors.New("clients: http3: Config.TLS.HTTP1 is not HTTP/3")
 	case cfg.H2C != nil:
 		return nil, errNoH2C(HTTP3Client)
 	case cfg.Fresh:

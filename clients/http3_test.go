@@ -60,6 +60,7 @@ func TestHTTP3Refuses(t *testing.T) {
 		"Fresh":    {TLS: tlsCfg, Fresh: true},
 		"MaxConns": {TLS: tlsCfg, MaxConns: 4},
 		"H2C":      {TLS: tlsCfg, H2C: &h2c.WindowDefault},
+		"HTTP1":    {TLS: &clients.TLS{HTTP1: true}},
 	} {
 		if c, err := f.New(cfg); err == nil {
 			c.Close()

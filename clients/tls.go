@@ -17,6 +17,11 @@ type TLS struct {
 	// offers a stored session on its next connection. Off, no client
 	// keeps sessions, and every new connection is a full handshake.
 	Resume bool
+	// HTTP1 keeps the client to HTTP/1.1 over TLS: the net/http-based
+	// clients' transports get Protocols with HTTP/1.1 only, so they offer
+	// only http/1.1 by ALPN; fasthttp speaks nothing else anyway; http3
+	// refuses it.
+	HTTP1 bool
 }
 
 // clientConfig is the tls.Config every adapter starts from: TLS 1.3 at

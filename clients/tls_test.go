@@ -45,7 +45,8 @@ func startTLS(t *testing.T) (*tlscert.Cert, string) {
 
 // TestTLSGet: every client that speaks TLS GETs /json from tlsserver.Start
 // trusting its certificate, negotiating h2 (the net/http-based clients,
-// by ALPN as their defaults do) or HTTP/1.1 (fasthttp); with an empty pool
+// by ALPN as their defaults do) or HTTP/1.1 (fasthttp), and HTTP/1.1 with
+// TLS.HTTP1; with an empty pool
 // of roots the same GET fails verification.
 func TestTLSGet(t *testing.T) {
 	cert, base := startTLS(t)
@@ -62,6 +63,11 @@ func TestTLSGet(t *testing.T) {
 			}
 			if m.ProtoMajor != want {
 				t.Errorf("ProtoMajor %d, want %d", m.ProtoMajor, want)
+			}
+			h1 := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool(), HTTP1: true}})
+			m, body, err = h1.GetBytes(base + "/json")
+			if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
+				t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
 			}
 			untrusting := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
 			m, _, err = untrusting.GetBytes(base + "/json")

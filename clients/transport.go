@@ -27,6 +27,11 @@ func configureTransport(t *http.Transport, cfg Config) {
 		// ForceAttemptHTTP2 (set on every transport this package
 		// configures) keeps h2 in ALPN despite the custom config.
 		t.TLSClientConfig = cfg.TLS.clientConfig()
+		if cfg.TLS.HTTP1 {
+			var p http.Protocols
+			p.SetHTTP1(true)
+			t.Protocols = &p
+		}
 	}
 }
 
