@@ -119,3 +119,18 @@ func BenchmarkRangeDownload(b *testing.B) { benchFamily(b, rangeDownload) }
 // 16 KiB buffer as it arrives (read=frames), or whole with the client's
 // usual API (read=collect).
 func BenchmarkBodyStream(b *testing.B) { benchFamily(b, bodyStream) }
+
+// BenchmarkTLSGet: one op is a GET of the JSON body over a kept-alive TLS
+// 1.3 connection, read into a new slice: HTTP/1.1 (proto=h1: fasthttp, and
+// the net/http-based clients offering only http/1.1 by ALPN), HTTP/2 by
+// ALPN (proto=h2) or HTTP/3 over QUIC (proto=h3, the http3 client).
+func BenchmarkTLSGet(b *testing.B) { benchFamily(b, tlsGet) }
+
+// BenchmarkTLSDownload: one op is a GET of 1 MiB over TLS, read whole
+// under each buffer rule (buf=), for each protocol as in BenchmarkTLSGet.
+func BenchmarkTLSDownload(b *testing.B) { benchFamily(b, tlsDownload) }
+
+// BenchmarkTLSConcurrent: one op is 50 GETs of the JSON body over TLS
+// started together on one client and all awaited, for each protocol as in
+// BenchmarkTLSGet.
+func BenchmarkTLSConcurrent(b *testing.B) { benchFamily(b, tlsConcurrent) }

@@ -21,7 +21,10 @@ type variant struct {
 	levels  []string // e.g. {"size=64KiB", "window=tuned"}; client= comes after
 	clients []clients.Factory
 	cfg     clients.Config // H2C set: the variant runs over h2c with those windows on both ends
-	bytes   int64          // b.SetBytes per op; 0 when no body worth counting moves
+	// tls, when not 0, is the HTTP major version of a TLS row (1, 2 or
+	// 3): its requests go to the TLS fixture servers (see startTLSServers).
+	tls   int
+	bytes int64 // b.SetBytes per op; 0 when no body worth counting moves
 	// clientTimeWait: every op leaves a TIME_WAIT socket on the client side
 	// (fresh HTTP/2 connections); see checkPortBudget.
 	clientTimeWait bool
@@ -60,6 +63,7 @@ var families = []family{
 	h1GetBytes, h1GetText, jsonFamily, h1Post4KiB, h1Download, h1Concurrent,
 	h2Get, h2Download, h2Upload, h2Concurrent, h2Post4KiB, pool,
 	sseFamily, multipartFamily, uploadFamily, rangeDownload, bodyStream,
+	tlsGet, tlsDownload, tlsConcurrent,
 }
 
 // Client sets that are not a registry list of their own.

@@ -63,13 +63,15 @@ var faults = []fault{
 	// pooled row would silently measure a new connection per request.
 	{name: "conn_close", closeConn: true},
 	{name: "stale", wrap: newStaleClient, skip: map[string]string{
-		"H1Concurrent": "its workers share one client, so a stale client would hand one worker's buffer to another (a data race, not a check); each worker runs the H1GetBytes op, which this fault covers",
-		"H2Concurrent": "as H1Concurrent; each worker runs the H2Get op",
+		"H1Concurrent":  "its workers share one client, so a stale client would hand one worker's buffer to another (a data race, not a check); each worker runs the H1GetBytes op, which this fault covers",
+		"H2Concurrent":  "as H1Concurrent; each worker runs the H2Get op",
+		"TLSConcurrent": "as H1Concurrent; each worker runs the TLSGet op",
 	}},
 }
 
 // faultyServers serves the fixture routes with f applied to every 200 and
-// 206 answer, over HTTP/1.1 (fasthttp) and h2c (net/http).
+// 206 answer, over HTTP/1.1 (fasthttp), h2c (net/http), and TLS and
+// HTTP/3 (faultyTLSServers); closeConn applies to HTTP/1.1 answers.
 func faultyServers(t *testing.T, f fault) servers {
 	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		fixtures.Handler(ctx)
@@ -96,7 +98,18 @@ func faultyServers(t *testing.T, f fault) servers {
 		w.WriteHeader(status)
 		w.Write(body)
 	})
+	tlsTCP, tlsH3 := faultyTLSServers(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f.closeConn {
+			if r.ProtoMajor == 1 {
+				w.Header().Set("Connection", "close")
+			}
+			routes.ServeHTTP(w, r)
+			return
+		}
+		h2.ServeHTTP(w, r)
+	}))
 	return servers{
+		tls: tlsTCP, h3: tlsH3,
 		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened},
 		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
 			return benchtest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...).URL()
@@ -148,6 +161,8 @@ func checkCaught(t *testing.T, f fault, full bool, v variant, c clients.Client, 
 		switch {
 		case v.cfg.H2C != nil:
 			t.Skip("HTTP/2 has no Connection: close; H2Concurrent counts its one connection itself")
+		case v.tls >= 2:
+			t.Skip("HTTP/2 and HTTP/3 have no Connection: close")
 		case v.cfg.Fresh || v.manyConns:
 			t.Skip("the row makes no claim that connections are reused")
 		}

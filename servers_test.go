@@ -16,11 +16,15 @@ type servers struct {
 	h1 target // the HTTP/1.1 fixture server
 	// h2 starts an h2c fixture server with window w for the life of tb.
 	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string
+	// tls serves the TLS rows over TCP (h1 and h2 by ALPN), h3 over QUIC;
+	// their proto is set per row.
+	tls, h3 target
 }
 
 // defaultServers: HTTP/1.1 to h1Target (in-process or HTTPBENCH_TARGET),
-// h2c to a new in-process h2c server per leaf. The HTTP/1.1 server is
-// started only if some variant of fs needs it.
+// h2c to a new in-process h2c server per leaf, the TLS rows to in-process
+// TLS servers (startTLSServers). The HTTP/1.1 and TLS servers are started
+// only if some variant of fs needs them.
 func defaultServers(tb testing.TB, fs ...family) servers {
 	tb.Helper()
 	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
@@ -28,7 +32,10 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 	}}
 	for _, f := range fs {
 		for _, v := range f.variants {
-			if v.cfg.H2C == nil && s.h1.base == "" {
+			switch {
+			case v.tls != 0 && s.tls.base == "":
+				s.tls, s.h3 = startTLSServers(tb)
+			case v.tls == 0 && v.cfg.H2C == nil && s.h1.base == "":
 				s.h1 = h1Target(tb)
 			}
 		}
@@ -39,6 +46,14 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 // target returns where v's requests go, starting an h2c server if v needs
 // one.
 func (s servers) target(tb testing.TB, v variant) target {
+	switch v.tls {
+	case 1, 2:
+		t := s.tls
+		t.proto = v.tls
+		return t
+	case 3:
+		return s.h3
+	}
 	if v.cfg.H2C != nil {
 		conns := new(benchtest.Conns)
 		base := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))

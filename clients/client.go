@@ -24,6 +24,16 @@
 //     Connection: close on every fasthttp request.
 //   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
 //     and its receive windows to the preset (see package h2c).
+//   - Config.TLS gives every client that speaks TLS the same tls.Config:
+//     the trust roots, TLS 1.3 minimum, and no session cache unless
+//     TLS.Resume (then tls.NewLRUClientSessionCache), crypto/tls's
+//     defaults otherwise. The net/http-based clients get it as their
+//     transport's TLSClientConfig; their transports (a clone of
+//     http.DefaultTransport, resty's own, go-cleanhttp's) all set
+//     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
+//     by ALPN, as their defaults do. fasthttp gets it as Client.TLSConfig
+//     and speaks HTTP/1.1 over it; http3 gets it as its
+//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
@@ -111,6 +121,13 @@ type Config struct {
 	// with and without LibraryPool, and over HTTP/1.1 is tested for every
 	// client of HTTP1.
 	MaxConns int
+	// TLS, when set, is the TLS setting for https URLs (see TLS): the
+	// same trust roots, TLS 1.3 minimum and session resumption (off unless
+	// TLS.Resume) for every client that speaks TLS; raw does not and
+	// returns an error. Over TLS the net/http-based clients negotiate
+	// HTTP/2 by ALPN, as their defaults do; fasthttp speaks HTTP/1.1 only.
+	// It cannot be combined with H2C.
+	TLS *TLS
 }
 
 // ErrNoFreeConns is raw's error for a request that finds Config.MaxConns
@@ -132,6 +149,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.LibraryPool && c.MaxConnsPerHost != 0 {
 		return c, errors.New("clients: Config.LibraryPool and Config.MaxConnsPerHost both set; use MaxConns to cap connections")
 	}
+	if c.TLS != nil && c.H2C != nil {
+		return c, errTLSWithH2C
+	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -144,7 +164,7 @@ func (c Config) withDefaults() (Config, error) {
 // Meta is what a request reports besides its body.
 type Meta struct {
 	Status     int
-	ProtoMajor int // 1 or 2
+	ProtoMajor int // 1, 2 or 3
 	// BodyLen is the length of the body as it came over the wire, before
 	// the library trims, decodes or converts it. GetText and GetJSON set
 	// it, so that a check can see bytes the user's view hides (resty's
@@ -221,6 +241,9 @@ var HTTP2 = []Factory{
 	{RetryableHTTP, newRetryableHTTP},
 }
 
+// HTTP3 lists the clients of the HTTP/3 rows.
+var HTTP3 = []Factory{{HTTP3Client, newHTTP3}}
+
 // Client names, as they appear after client= in benchmark names.
 const (
 	NetHTTP       = "nethttp"
@@ -229,4 +252,5 @@ const (
 	RetryableHTTP = "retryablehttp"
 	Raw           = "raw"
 	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only
+	HTTP3Client   = "http3"     // quic-go's http3.Transport, HTTP/3 only
 )

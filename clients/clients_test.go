@@ -116,7 +116,7 @@ func factory(t *testing.T, fs []clients.Factory, name string) clients.Factory {
 // TestFactoryNames: a registry names each client once, and a factory builds
 // the client it is named for.
 func TestFactoryNames(t *testing.T) {
-	for _, fs := range [][]clients.Factory{clients.HTTP1, clients.HTTP2} {
+	for _, fs := range [][]clients.Factory{clients.HTTP1, clients.HTTP2, clients.HTTP3} {
 		seen := map[string]bool{}
 		for _, f := range fs {
 			if seen[f.Name] {

@@ -43,6 +43,9 @@ func newFastHTTP(cfg Config) (Client, error) {
 		WriteTimeout:              cfg.Timeout,
 		MaxIdemponentCallAttempts: 1,
 	}
+	if cfg.TLS != nil {
+		hc.TLSConfig = cfg.TLS.clientConfig()
+	}
 	if !cfg.LibraryPool && cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
 		hc.MaxConnsPerHost = cfg.MaxConnsPerHost
 	}

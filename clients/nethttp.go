@@ -11,11 +11,15 @@ import (
 )
 
 // netHTTP is an http.Client: the standard library's client on a clone of
-// http.DefaultTransport (nethttp), or the same with x/net's HTTP/2
-// implementation registered on that transport (xnethttp2).
+// http.DefaultTransport (nethttp), the same with x/net's HTTP/2
+// implementation registered on that transport (xnethttp2), or on quic-go's
+// HTTP/3 transport (http3, see newHTTP3).
 type netHTTP struct {
 	name string
 	hc   *http.Client
+	// closeTransport, if set, releases the transport for good (http3's
+	// UDP socket); Close calls it after closing idle connections.
+	closeTransport func() error
 }
 
 func newNetHTTP(cfg Config) (Client, error) {
@@ -78,6 +82,9 @@ func (c *netHTTP) PostInto(url, contentType string, body, dst []byte) (Meta, []b
 
 func (c *netHTTP) Close() error {
 	c.hc.CloseIdleConnections()
+	if c.closeTransport != nil {
+		return c.closeTransport()
+	}
 	return nil
 }
 

@@ -61,6 +61,9 @@ func newRaw(cfg Config) (Client, error) {
 	if cfg.H2C != nil {
 		return nil, errNoH2C(Raw)
 	}
+	if cfg.TLS != nil {
+		return nil, errNoTLS(Raw)
+	}
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err

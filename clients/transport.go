@@ -7,7 +7,7 @@ import (
 )
 
 // configureTransport applies the fairness settings, LibraryPool, MaxConns,
-// Fresh and H2C to a net/http transport (net/http's own, resty's,
+// Fresh, H2C and TLS to a net/http transport (net/http's own, resty's,
 // retryablehttp's).
 func configureTransport(t *http.Transport, cfg Config) {
 	t.Proxy = nil
@@ -22,6 +22,16 @@ func configureTransport(t *http.Transport, cfg Config) {
 	t.DisableKeepAlives = cfg.Fresh
 	if cfg.H2C != nil {
 		h2c.ConfigureTransport(t, *cfg.H2C)
+	}
+	if cfg.TLS != nil {
+		// ForceAttemptHTTP2 (set on every transport this package
+		// configures) keeps h2 in ALPN despite the custom config.
+		t.TLSClientConfig = cfg.TLS.clientConfig()
+		if cfg.TLS.HTTP1 {
+			var p http.Protocols
+			p.SetHTTP1(true)
+			t.Protocols = &p
+		}
 	}
 }
 

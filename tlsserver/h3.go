@@ -18,10 +18,11 @@ import (
 // H3Server is the fixture route table served over HTTP/3 (QUIC, TLS 1.3) by
 // quic-go's http3.Server.
 type H3Server struct {
-	srv  *http3.Server
-	pc   net.PacketConn
-	url  string
-	done chan error // Serve's result
+	srv   *http3.Server
+	state *fixtures.ServerState
+	pc    net.PacketConn
+	url   string
+	done  chan error // Serve's result
 
 	once sync.Once
 	err  error // Shutdown's result
@@ -49,9 +50,10 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 				return ctx
 			},
 		},
-		pc:   pc,
-		url:  "https://" + pc.LocalAddr().String(),
-		done: make(chan error, 1),
+		state: state,
+		pc:    pc,
+		url:   "https://" + pc.LocalAddr().String(),
+		done:  make(chan error, 1),
 	}
 	go func() { s.done <- s.srv.Serve(pc) }()
 	return s, nil
@@ -59,6 +61,10 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 
 // URL is the base URL, "https://host:port" (UDP).
 func (s *H3Server) URL() string { return s.url }
+
+// Opened is the number of QUIC connections the server has accepted so far
+// (what GET /stats reports).
+func (s *H3Server) Opened() int { return int(s.state.Stats().ConnsAccepted) }
 
 // Shutdown sends GOAWAY and waits for open requests until ctx ends, then
 // closes the connections left and the socket. Later calls return the first

@@ -56,10 +56,11 @@ func newConfig(opts []Option) (config, error) {
 // Server is the fixture route table served by net/http over TLS 1.3, with
 // HTTP/2 and HTTP/1.1 offered by ALPN (h2 preferred).
 type Server struct {
-	srv  *http.Server
-	ln   net.Listener
-	url  string
-	done chan error // ServeTLS's result
+	srv   *http.Server
+	state *fixtures.ServerState
+	ln    net.Listener
+	url   string
+	done  chan error // ServeTLS's result
 
 	once sync.Once
 	err  error // Shutdown's result
@@ -88,9 +89,10 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 			IdleTimeout:       DefaultIdleTimeout,
 			ConnState:         state.TrackHTTP,
 		},
-		ln:   ln,
-		url:  "https://" + ln.Addr().String(),
-		done: make(chan error, 1),
+		state: state,
+		ln:    ln,
+		url:   "https://" + ln.Addr().String(),
+		done:  make(chan error, 1),
 	}
 	go func() { s.done <- s.srv.ServeTLS(ln, "", "") }()
 	return s, nil
@@ -98,6 +100,10 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 
 // URL is the base URL, "https://host:port".
 func (s *Server) URL() string { return s.url }
+
+// Opened is the number of TCP connections the server has accepted so far
+// (what GET /stats reports).
+func (s *Server) Opened() int { return int(s.state.Stats().ConnsAccepted) }
 
 // Shutdown stops accepting and waits for open requests until ctx ends, then
 // closes what is left. Later calls return the first call's result.

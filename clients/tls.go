@@ -1,0 +1,45 @@
+package clients
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+)
+
+// TLS is the TLS setting every client gets for https URLs (Config.TLS).
+type TLS struct {
+	// RootCAs are the trust roots: the fixture servers' self-signed
+	// certificate (tlscert.Cert.Pool). Nil means the system's roots.
+	RootCAs *x509.CertPool
+	// Resume turns session resumption on: the client keeps a session
+	// cache (tls.NewLRUClientSessionCache with its default size) and
+	// offers a stored session on its next connection. Off, no client
+	// keeps sessions, and every new connection is a full handshake.
+	Resume bool
+	// HTTP1 keeps the client to HTTP/1.1 over TLS: the net/http-based
+	// clients' transports get Protocols with HTTP/1.1 only, so they offer
+	// only http/1.1 by ALPN; fasthttp speaks nothing else anyway; http3
+	// refuses it.
+	HTTP1 bool
+}
+
+// clientConfig is the tls.Config every adapter starts from: TLS 1.3 at
+// least, the roots, a session cache only with Resume, crypto/tls's
+// defaults otherwise. Each call returns a new one.
+func (t *TLS) clientConfig() *tls.Config {
+	c := &tls.Config{RootCAs: t.RootCAs, MinVersion: tls.VersionTLS13}
+	if t.Resume {
+		c.ClientSessionCache = tls.NewLRUClientSessionCache(0)
+	}
+	return c
+}
+
+// errTLSWithH2C: Config.H2C is cleartext HTTP/2 with prior knowledge; it
+// and Config.TLS are different rows, never one.
+var errTLSWithH2C = errors.New("clients: Config.TLS and Config.H2C both set")
+
+// errNoTLS is returned by the clients that do not speak TLS.
+func errNoTLS(name string) error {
+	return fmt.Errorf("clients: %s does not speak TLS", name)
+}

@@ -1,0 +1,145 @@
+package clients_test
+
+import (
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
+)
+
+// tlsClients are the clients that speak TLS, with the HTTP version each
+// negotiates against a server offering h2 and http/1.1.
+var tlsClients = map[string]int{
+	clients.NetHTTP:       2,
+	clients.Resty:         2,
+	clients.RetryableHTTP: 2,
+	clients.FastHTTP:      1,
+}
+
+func startTLS(t *testing.T) (*tlscert.Cert, string) {
+	t.Helper()
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return cert, s.URL()
+}
+
+// TestTLSGet: every client that speaks TLS GETs /json from tlsserver.Start
+// trusting its certificate, negotiating h2 (the net/http-based clients,
+// by ALPN as their defaults do) or HTTP/1.1 (fasthttp), and HTTP/1.1 with
+// TLS.HTTP1; with an empty pool
+// of roots the same GET fails verification.
+func TestTLSGet(t *testing.T) {
+	cert, base := startTLS(t)
+	for _, f := range clients.Libraries {
+		want, ok := tlsClients[f.Name]
+		if !ok {
+			t.Fatalf("client %s: no expected protocol", f.Name)
+		}
+		t.Run("client="+f.Name, func(t *testing.T) {
+			c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
+			m, body, err := c.GetBytes(base + "/json")
+			if err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+				t.Fatalf("GET /json: %+v %q %v", m, body, err)
+			}
+			if m.ProtoMajor != want {
+				t.Errorf("ProtoMajor %d, want %d", m.ProtoMajor, want)
+			}
+			h1 := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool(), HTTP1: true}})
+			m, body, err = h1.GetBytes(base + "/json")
+			if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
+				t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
+			}
+			untrusting := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
+			m, _, err = untrusting.GetBytes(base + "/json")
+			var unknown x509.UnknownAuthorityError
+			if !errors.As(err, &unknown) {
+				t.Errorf("GET /json without the certificate in the roots: %+v, %v; want x509.UnknownAuthorityError", m, err)
+			}
+		})
+	}
+}
+
+// TestTLSRefusedCombinations: raw does not speak TLS, and TLS with H2C is
+// a contradiction; both are errors from New.
+func TestTLSRefusedCombinations(t *testing.T) {
+	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
+	f := factory(t, clients.HTTP1, clients.Raw)
+	if c, err := f.New(clients.Config{TLS: tlsCfg}); err == nil {
+		c.Close()
+		t.Error("raw accepted Config.TLS")
+	}
+	for _, f := range clients.HTTP2 {
+		if c, err := f.New(clients.Config{TLS: tlsCfg, H2C: &h2c.WindowDefault}); err == nil {
+			c.Close()
+			t.Errorf("%s accepted Config.TLS with Config.H2C", f.Name)
+		}
+	}
+}
+
+// TestTLSResume: with Config.Fresh (a new connection per request) the
+// second connection is a full handshake unless TLS.Resume, and a resumed
+// one with it, as the server sees it (its answer is DidResume).
+func TestTLSResume(t *testing.T) {
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{
+		TLSConfig: cert.ServerConfig(),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, r.TLS.DidResume)
+		}),
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeTLS(ln, "", "") }()
+	t.Cleanup(func() {
+		srv.Close()
+		if err := <-done; err != http.ErrServerClosed {
+			t.Error(err)
+		}
+	})
+	url := "https://" + ln.Addr().String() + "/"
+	for _, f := range clients.Libraries {
+		if _, ok := tlsClients[f.Name]; !ok {
+			continue
+		}
+		for _, resume := range []bool{false, true} {
+			t.Run(fmt.Sprintf("client=%s/resume=%v", f.Name, resume), func(t *testing.T) {
+				c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
+				for i, want := range []string{"false", fmt.Sprint(resume)} {
+					m, body, err := c.GetBytes(url)
+					if err != nil || m.Status != 200 {
+						t.Fatalf("GET %d: %+v %v", i, m, err)
+					}
+					if string(body) != want {
+						t.Errorf("GET %d: DidResume %s, want %s", i, body, want)
+					}
+				}
+			})
+		}
+	}
+}

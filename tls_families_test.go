@@ -1,0 +1,181 @@
+package httpclientbench_test
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/quic-go/quic-go/http3"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
+)
+
+// The TLS families run against in-process TLS fixture servers (package
+// tlsserver) presenting benchCert, which every client trusts and nothing
+// else: HTTP/1.1 and HTTP/2 by ALPN over TLS 1.3 (proto=h1, proto=h2) and
+// HTTP/3 over QUIC (proto=h3). Session resumption is off (clients.TLS), so
+// a new connection is a full handshake.
+var benchCert = func() *tlscert.Cert {
+	c, err := tlscert.Generate()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// A tlsProto is one proto= level of the TLS families.
+type tlsProto struct {
+	label   string // h1, h2, h3
+	major   int    // the HTTP major version every answer must come over
+	clients []clients.Factory
+}
+
+// tlsNetHTTP are the net/http-based clients, HTTP/1.1 and HTTP/2 over TLS:
+// the libraries but fasthttp (HTTP/1.1 only).
+var tlsNetHTTP = slices.DeleteFunc(slices.Clone(h1Libraries), func(f clients.Factory) bool {
+	return f.Name == clients.FastHTTP
+})
+
+var tlsProtos = []tlsProto{
+	{"h1", 1, h1Libraries}, // fasthttp and the net/http-based clients kept to http/1.1
+	{"h2", 2, tlsNetHTTP},
+	{"h3", 3, clients.HTTP3},
+}
+
+// config is the client configuration of p's rows.
+func (p tlsProto) config() clients.Config {
+	return clients.Config{TLS: &clients.TLS{RootCAs: benchCert.Pool(), HTTP1: p.major == 1}}
+}
+
+// eachTLSProto returns mk's variants for every proto= level, each with the
+// level first, its clients, its configuration and its protocol.
+func eachTLSProto(mk func(tlsProto) []variant) []variant {
+	var out []variant
+	for _, p := range tlsProtos {
+		vs := mk(p)
+		for i := range vs {
+			vs[i].clients, vs[i].cfg, vs[i].tls = p.clients, p.config(), p.major
+		}
+		out = append(out, prefixed("proto="+p.label, vs)...)
+	}
+	return out
+}
+
+var (
+	tlsGet = family{"TLSGet", eachTLSProto(func(tlsProto) []variant {
+		return []variant{{newOp: getJSONBytes(bufFresh)}}
+	})}
+	tlsDownload = family{"TLSDownload", prefixed("size=1MiB", eachTLSProto(func(tlsProto) []variant {
+		return eachBuf(func(r bufRule) variant { return download(size{"1MiB", 1 << 20}, nil, clients.Config{}, r) })
+	}))}
+	tlsConcurrent = family{"TLSConcurrent", prefixed("n=50", eachTLSProto(func(tlsProto) []variant {
+		v := concurrent(50, nil, clients.Config{})
+		v.levels = nil // n= comes first
+		return []variant{v}
+	}))}
+)
+
+// startTLSServers starts the TLS fixture servers for the life of tb: one
+// for proto=h1 and h2 (ALPN chooses), one for proto=h3.
+func startTLSServers(tb testing.TB) (tcp, h3 target) {
+	tb.Helper()
+	s, err := tlsserver.Start(benchCert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	q, err := tlsserver.StartH3(benchCert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := q.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return target{base: s.URL(), opened: s.Opened}, target{base: q.URL(), proto: 3, opened: q.Opened}
+}
+
+// faultyTLSServers serves h with benchCert over TLS 1.3 (h2 and http/1.1
+// by ALPN, connections counted) and over HTTP/3, for the life of tb.
+func faultyTLSServers(tb testing.TB, h http.Handler) (tcp, h3 target) {
+	tb.Helper()
+	var opened atomic.Int64
+	s := httptest.NewUnstartedServer(h)
+	s.TLS = benchCert.ServerConfig()
+	s.TLS.NextProtos = []string{"h2", "http/1.1"}
+	s.EnableHTTP2 = true
+	s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	s.StartTLS()
+	tb.Cleanup(s.Close)
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	q := &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(benchCert.ServerConfig())}
+	done := make(chan error, 1)
+	go func() { done <- q.Serve(pc) }()
+	tb.Cleanup(func() {
+		q.Close()
+		<-done
+		pc.Close()
+	})
+	return target{base: s.URL, opened: func() int { return int(opened.Load()) }},
+		target{base: "https://" + pc.LocalAddr().String(), proto: 3}
+}
+
+// TestTLSRowsCheckTheProtocol: a TLS row fails when the protocol
+// negotiated is not its own. Every proto=h2 leaf against a server offering
+// only http/1.1 by ALPN (a silent fallback to HTTP/1.1), and every
+// proto=h1 leaf whose client is left free to negotiate h2, report an error.
+func TestTLSRowsCheckTheProtocol(t *testing.T) {
+	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
+	h1Only.TLS = benchCert.ServerConfig()
+	h1Only.TLS.NextProtos = []string{"http/1.1"}
+	h1Only.StartTLS()
+	t.Cleanup(h1Only.Close)
+	both, _ := startTLSServers(t)
+	for _, fam := range []family{tlsGet, tlsDownload, tlsConcurrent} {
+		t.Run(fam.name, func(t *testing.T) {
+			eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
+				var tg target
+				cfg := v.cfg
+				switch v.tls {
+				case 2:
+					tg = target{base: h1Only.URL, proto: 2}
+				case 1:
+					if cf.Name == clients.FastHTTP {
+						t.Skip("fasthttp speaks only HTTP/1.1")
+					}
+					tg = target{base: both.base, proto: 1}
+					tlsCfg := *cfg.TLS
+					tlsCfg.HTTP1 = false
+					cfg.TLS = &tlsCfg
+				default:
+					t.Skip("HTTP/3 has no fallback over QUIC")
+				}
+				err := v.op(benchtest.NewClient(t, cf, cfg), tg)(true)
+				if err == nil || !strings.Contains(err.Error(), "want HTTP/") {
+					t.Fatalf("op: %v; want a protocol error", err)
+				}
+				t.Logf("caught: %v", err)
+			})
+		})
+	}
+}
