@@ -53,17 +53,61 @@ func newConfig(opts []Option) (config, error) {
 	return cfg, nil
 }
 
-// Server is the fixture route table served by net/http over TLS 1.3, with
-// HTTP/2 and HTTP/1.1 offered by ALPN (h2 preferred).
-type Server struct {
-	srv   *http.Server
+// running is what both servers share once started: their counters, their
+// URL, and a Shutdown that runs once.
+type running struct {
 	state *fixtures.ServerState
-	ln    net.Listener
 	url   string
-	done  chan error // ServeTLS's result
+	done  chan error // Serve's result
+
+	shutdown func(context.Context) error // the server's graceful stop
+	close    func() error                // its hard stop, when the graceful one fails
+	release  func() error                // what is left after it stopped (nil: nothing)
 
 	once sync.Once
 	err  error // Shutdown's result
+}
+
+// URL is the base URL, "https://host:port".
+func (r *running) URL() string { return r.url }
+
+// Opened is the number of connections the server has accepted so far (TCP
+// connections over TLS, QUIC connections over HTTP/3: what GET /stats
+// reports).
+func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
+
+// Shutdown stops accepting and waits for open requests until ctx ends, then
+// closes what is left. Later calls return the first call's result.
+func (r *running) Shutdown(ctx context.Context) error {
+	r.once.Do(func() {
+		err := r.shutdown(ctx)
+		if err != nil {
+			err = errors.Join(err, r.close())
+		}
+		if serr := <-r.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+			err = errors.Join(err, serr)
+		}
+		if r.release != nil {
+			if cerr := r.release(); cerr != nil {
+				err = errors.Join(err, cerr)
+			}
+		}
+		r.err = err
+	})
+	return r.err
+}
+
+// Close is Shutdown with a 10-second bound.
+func (r *running) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return r.Shutdown(ctx)
+}
+
+// Server is the fixture route table served by net/http over TLS 1.3, with
+// HTTP/2 and HTTP/1.1 offered by ALPN (h2 preferred).
+type Server struct {
+	*running
 }
 
 // Start serves the fixture routes over TLS with cert until Close.
@@ -80,52 +124,20 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 	var protos http.Protocols
 	protos.SetHTTP1(true)
 	protos.SetHTTP2(true)
-	s := &Server{
-		srv: &http.Server{
-			Handler:           state.HTTPHandler(fixtures.NewHTTPHandler()),
-			TLSConfig:         cert.ServerConfig(), // ServeTLS adds h2 and http/1.1 to its NextProtos
-			Protocols:         &protos,
-			ReadHeaderTimeout: DefaultReadHeaderTimeout,
-			IdleTimeout:       DefaultIdleTimeout,
-			ConnState:         state.TrackHTTP,
-		},
-		state: state,
-		ln:    ln,
-		url:   "https://" + ln.Addr().String(),
-		done:  make(chan error, 1),
+	srv := &http.Server{
+		Handler:           state.HTTPHandler(fixtures.NewHTTPHandler()),
+		TLSConfig:         cert.ServerConfig(), // ServeTLS adds h2 and http/1.1 to its NextProtos
+		Protocols:         &protos,
+		ReadHeaderTimeout: DefaultReadHeaderTimeout,
+		IdleTimeout:       DefaultIdleTimeout,
+		ConnState:         state.TrackHTTP,
 	}
-	go func() { s.done <- s.srv.ServeTLS(ln, "", "") }()
+	s := &Server{
+		running: &running{
+			state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1),
+			shutdown: srv.Shutdown, close: srv.Close,
+		},
+	}
+	go func() { s.done <- srv.ServeTLS(ln, "", "") }()
 	return s, nil
-}
-
-// URL is the base URL, "https://host:port".
-func (s *Server) URL() string { return s.url }
-
-// Opened is the number of TCP connections the server has accepted so far
-// (what GET /stats reports).
-func (s *Server) Opened() int { return int(s.state.Stats().ConnsAccepted) }
-
-// Shutdown stops accepting and waits for open requests until ctx ends, then
-// closes what is left. Later calls return the first call's result.
-func (s *Server) Shutdown(ctx context.Context) error {
-	s.once.Do(func() {
-		err := s.srv.Shutdown(ctx)
-		if err != nil {
-			err = errors.Join(err, s.srv.Close())
-		}
-		if serr := <-s.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
-			err = errors.Join(err, serr)
-		}
-		s.err = err
-	})
-	return s.err
-}
-
-// Close is Shutdown with a 10-second bound.
-func (s *Server) Close() error { return closeWithin(s.Shutdown) }
-
-func closeWithin(shutdown func(context.Context) error) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return shutdown(ctx)
 }
