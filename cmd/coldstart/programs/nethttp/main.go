@@ -5,38 +5,18 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"os"
+
+	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
 )
 
-type message struct {
-	Message string `json:"message"`
-	Count   int    `json:"count"`
-}
-
 func main() {
-	if len(os.Args) != 2 {
-		fail(fmt.Errorf("usage: %s URL", os.Args[0]))
-	}
-	resp, err := http.Get(os.Args[1])
-	if err != nil {
-		fail(err)
-	}
+	p := answer.Program("nethttp")
+	resp, err := http.Get(p.URL())
+	p.Must(err)
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		fail(fmt.Errorf("status %s", resp.Status))
-	}
-	var m message
-	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
-		fail(err)
-	}
-	if m.Message != "hello" || m.Count != 42 {
-		fail(fmt.Errorf("wrong answer %+v", m))
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "nethttp:", err)
-	os.Exit(1)
+	p.Status(resp.StatusCode, resp.Status)
+	var m answer.Message
+	p.Must(json.NewDecoder(resp.Body).Decode(&m))
+	p.Check(m)
 }

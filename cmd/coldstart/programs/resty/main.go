@@ -4,35 +4,15 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/go-resty/resty/v2"
+	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
 )
 
-type message struct {
-	Message string `json:"message"`
-	Count   int    `json:"count"`
-}
-
 func main() {
-	if len(os.Args) != 2 {
-		fail(fmt.Errorf("usage: %s URL", os.Args[0]))
-	}
-	var m message
-	resp, err := resty.New().R().SetResult(&m).Get(os.Args[1])
-	if err != nil {
-		fail(err)
-	}
-	if resp.StatusCode() != 200 {
-		fail(fmt.Errorf("status %s", resp.Status()))
-	}
-	if m.Message != "hello" || m.Count != 42 {
-		fail(fmt.Errorf("wrong answer %+v", m))
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "resty:", err)
-	os.Exit(1)
+	p := answer.Program("resty")
+	var m answer.Message
+	resp, err := resty.New().R().SetResult(&m).Get(p.URL())
+	p.Must(err)
+	p.Status(resp.StatusCode(), resp.Status())
+	p.Check(m)
 }

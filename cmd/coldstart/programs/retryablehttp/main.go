@@ -5,41 +5,20 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
 )
 
-type message struct {
-	Message string `json:"message"`
-	Count   int    `json:"count"`
-}
-
 func main() {
-	if len(os.Args) != 2 {
-		fail(fmt.Errorf("usage: %s URL", os.Args[0]))
-	}
+	p := answer.Program("retryablehttp")
 	c := retryablehttp.NewClient()
 	c.Logger = nil
-	resp, err := c.Get(os.Args[1])
-	if err != nil {
-		fail(err)
-	}
+	resp, err := c.Get(p.URL())
+	p.Must(err)
 	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		fail(fmt.Errorf("status %s", resp.Status))
-	}
-	var m message
-	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
-		fail(err)
-	}
-	if m.Message != "hello" || m.Count != 42 {
-		fail(fmt.Errorf("wrong answer %+v", m))
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "retryablehttp:", err)
-	os.Exit(1)
+	p.Status(resp.StatusCode, resp.Status)
+	var m answer.Message
+	p.Must(json.NewDecoder(resp.Body).Decode(&m))
+	p.Check(m)
 }

@@ -1,0 +1,55 @@
+// Package answer is what cmd/coldstart's programs share besides their HTTP
+// client: their one argument, the answer GET /json must give, and how they
+// fail. It uses only what every program links anyway (fmt, os), so it adds
+// nothing a program's size would show.
+package answer
+
+import (
+	"fmt"
+	"os"
+)
+
+// Message is the body of GET /json: {"message":"hello","count":42}.
+type Message struct {
+	Message string `json:"message"`
+	Count   int    `json:"count"`
+}
+
+// Program is one cold-start program, by the client name its messages start
+// with.
+type Program string
+
+// URL is the program's one argument; anything else is a usage error.
+func (p Program) URL() string {
+	if len(os.Args) != 2 {
+		p.Fail(fmt.Errorf("usage: %s URL", os.Args[0]))
+	}
+	return os.Args[1]
+}
+
+// Must fails on a non-nil err.
+func (p Program) Must(err error) {
+	if err != nil {
+		p.Fail(err)
+	}
+}
+
+// Status fails unless status is 200; text is how the client shows it.
+func (p Program) Status(status int, text string) {
+	if status != 200 {
+		p.Fail(fmt.Errorf("status %s", text))
+	}
+}
+
+// Check fails unless m is the answer of GET /json.
+func (p Program) Check(m Message) {
+	if m.Message != "hello" || m.Count != 42 {
+		p.Fail(fmt.Errorf("wrong answer %+v", m))
+	}
+}
+
+// Fail prints "client: err" on stderr and exits 1.
+func (p Program) Fail(err error) {
+	fmt.Fprintf(os.Stderr, "%s: %v\n", p, err)
+	os.Exit(1)
+}
