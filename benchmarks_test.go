@@ -134,3 +134,10 @@ func BenchmarkTLSDownload(b *testing.B) { benchFamily(b, tlsDownload) }
 // started together on one client and all awaited, for each protocol as in
 // BenchmarkTLSGet.
 func BenchmarkTLSConcurrent(b *testing.B) { benchFamily(b, tlsConcurrent) }
+
+// BenchmarkTLSHandshake: one op is a GET of the JSON body on a new TLS 1.3
+// connection (keep-alive off; for proto=h3 a new QUIC connection), so it
+// pays a full handshake (resume=off) or a resumed one from the client's
+// session cache (resume=on); the server's handshake count checks which on
+// every op. Protocols and clients as in BenchmarkTLSGet.
+func BenchmarkTLSHandshake(b *testing.B) { benchFamily(b, tlsHandshake) }

@@ -51,6 +51,10 @@ type target struct {
 	// accepted so far (the in-process servers count them; a server named
 	// by HTTPBENCH_TARGET cannot).
 	opened func() int
+	// handshakes, when set, is the number of TLS handshakes the server has
+	// completed so far, full and resumed (the TLS fixture servers count
+	// them).
+	handshakes func() (full, resumed int)
 }
 
 // An op is one timed operation of a scenario, validated. With full set it
@@ -63,7 +67,7 @@ var families = []family{
 	h1GetBytes, h1GetText, jsonFamily, h1Post4KiB, h1Download, h1Concurrent,
 	h2Get, h2Download, h2Upload, h2Concurrent, h2Post4KiB, pool,
 	sseFamily, multipartFamily, uploadFamily, rangeDownload, bodyStream,
-	tlsGet, tlsDownload, tlsConcurrent,
+	tlsGet, tlsDownload, tlsConcurrent, tlsHandshake,
 }
 
 // Client sets that are not a registry list of their own.

@@ -109,7 +109,7 @@ func faultyServers(t *testing.T, f fault) servers {
 			return
 		}
 		h2.ServeHTTP(w, r)
-	}))
+	}), nil)
 	return servers{
 		tls: tlsTCP, h3: tlsH3,
 		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened},

@@ -1,6 +1,9 @@
 package httpclientbench_test
 
 import (
+	"context"
+	"crypto/tls"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -56,13 +60,17 @@ func (p tlsProto) config() clients.Config {
 }
 
 // eachTLSProto returns mk's variants for every proto= level, each with the
-// level first, its clients, its configuration and its protocol.
+// level first, its clients and its protocol, and p.config() as its
+// configuration unless mk set one with Config.TLS.
 func eachTLSProto(mk func(tlsProto) []variant) []variant {
 	var out []variant
 	for _, p := range tlsProtos {
 		vs := mk(p)
 		for i := range vs {
-			vs[i].clients, vs[i].cfg, vs[i].tls = p.clients, p.config(), p.major
+			vs[i].clients, vs[i].tls = p.clients, p.major
+			if vs[i].cfg.TLS == nil {
+				vs[i].cfg = p.config()
+			}
 		}
 		out = append(out, prefixed("proto="+p.label, vs)...)
 	}
@@ -81,7 +89,63 @@ var (
 		v.levels = nil // n= comes first
 		return []variant{v}
 	}))}
+	// tlsHandshake: a new connection per request (Config.Fresh), so every
+	// op pays a TLS handshake: a full one (resume=off), or one resuming the
+	// session of the connection before (resume=on, a session cache in the
+	// client), as the server's handshake count shows on every op.
+	tlsHandshake = family{"TLSHandshake", eachTLSProto(func(p tlsProto) []variant {
+		var vs []variant
+		for _, resume := range []bool{false, true} {
+			cfg := p.config()
+			cfg.Fresh, cfg.TLS.Resume = true, resume
+			vs = append(vs, variant{
+				levels: []string{"resume=" + onOff(resume)}, cfg: cfg,
+				// Over TCP the client may close first (always over HTTP/2).
+				clientTimeWait: p.major < 3,
+				newOp: func(c clients.Client, t target) op {
+					return handshakeChecked(getJSONBytes(bufFresh)(c, t), t, resume)
+				},
+			})
+		}
+		return vs
+	})}
 )
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// handshakeChecked wraps o, one request on a new connection, with the
+// handshake rule of a resume= row, where the server counts its TLS
+// handshakes: every op completes exactly one, a full one with resume=off,
+// and with resume=on a resumed one from the second op of the client on
+// (the first has no session to offer yet).
+func handshakeChecked(o op, t target, resume bool) op {
+	if t.handshakes == nil {
+		return o
+	}
+	ops := 0
+	return func(full bool) error {
+		full0, resumed0 := t.handshakes()
+		if err := o(full); err != nil {
+			return err
+		}
+		ops++
+		full1, resumed1 := t.handshakes()
+		wantFull, wantResumed := 1, 0
+		if resume && ops > 1 {
+			wantFull, wantResumed = 0, 1
+		}
+		if gotFull, gotResumed := full1-full0, resumed1-resumed0; gotFull != wantFull || gotResumed != wantResumed {
+			return fmt.Errorf("op %d: the server completed %d full and %d resumed TLS handshakes, want %d and %d (resume=%s)",
+				ops, gotFull, gotResumed, wantFull, wantResumed, onOff(resume))
+		}
+		return nil
+	}
+}
 
 // startTLSServers starts the TLS fixture servers for the life of tb: one
 // for proto=h1 and h2 (ALPN chooses), one for proto=h3.
@@ -105,16 +169,32 @@ func startTLSServers(tb testing.TB) (tcp, h3 target) {
 			tb.Error(err)
 		}
 	})
-	return target{base: s.URL(), opened: s.Opened}, target{base: q.URL(), proto: 3, opened: q.Opened}
+	return target{base: s.URL(), opened: s.Opened, handshakes: s.Handshakes},
+		target{base: q.URL(), proto: 3, opened: q.Opened, handshakes: q.Handshakes}
 }
 
 // faultyTLSServers serves h with benchCert over TLS 1.3 (h2 and http/1.1
-// by ALPN, connections counted) and over HTTP/3, for the life of tb.
-func faultyTLSServers(tb testing.TB, h http.Handler) (tcp, h3 target) {
+// by ALPN) and over HTTP/3, for the life of tb, with connections and
+// handshakes counted as the TLS fixture servers count them. tweak, if not
+// nil, changes the servers' tls.Config first.
+func faultyTLSServers(tb testing.TB, h http.Handler, tweak func(*tls.Config)) (tcp, h3 target) {
 	tb.Helper()
-	var opened atomic.Int64
+	var opened, openedH3, full, resumed atomic.Int64
+	tc := benchCert.ServerConfig()
+	if tweak != nil {
+		tweak(tc)
+	}
+	tc.VerifyConnection = func(cs tls.ConnectionState) error {
+		if cs.DidResume {
+			resumed.Add(1)
+		} else {
+			full.Add(1)
+		}
+		return nil
+	}
+	handshakes := func() (int, int) { return int(full.Load()), int(resumed.Load()) }
 	s := httptest.NewUnstartedServer(h)
-	s.TLS = benchCert.ServerConfig()
+	s.TLS = tc.Clone()
 	s.TLS.NextProtos = []string{"h2", "http/1.1"}
 	s.EnableHTTP2 = true
 	s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
@@ -128,7 +208,11 @@ func faultyTLSServers(tb testing.TB, h http.Handler) (tcp, h3 target) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	q := &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(benchCert.ServerConfig())}
+	q := &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
+		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
+			openedH3.Add(1)
+			return ctx
+		}}
 	done := make(chan error, 1)
 	go func() { done <- q.Serve(pc) }()
 	tb.Cleanup(func() {
@@ -136,8 +220,44 @@ func faultyTLSServers(tb testing.TB, h http.Handler) (tcp, h3 target) {
 		<-done
 		pc.Close()
 	})
-	return target{base: s.URL, opened: func() int { return int(opened.Load()) }},
-		target{base: "https://" + pc.LocalAddr().String(), proto: 3}
+	return target{base: s.URL, opened: func() int { return int(opened.Load()) }, handshakes: handshakes},
+		target{base: "https://" + pc.LocalAddr().String(), proto: 3, opened: func() int { return int(openedH3.Load()) }, handshakes: handshakes}
+}
+
+// TestTLSHandshakeRowsCheckResumption: a TLSHandshake row fails when the
+// handshake is not its own: every resume=on leaf against servers that
+// issue no session tickets (so every handshake is a full one), and every
+// resume=off leaf whose client keeps a session cache (so the second
+// handshake resumes).
+func TestTLSHandshakeRowsCheckResumption(t *testing.T) {
+	noTickets, noTicketsH3 := faultyTLSServers(t, fixtures.NewHTTPHandler(), func(c *tls.Config) { c.SessionTicketsDisabled = true })
+	tcp, h3 := startTLSServers(t)
+	eachLeaf(t, tlsHandshake, func(t *testing.T, v variant, cf clients.Factory) {
+		cfg, tg := v.cfg, tcp
+		tg.proto = v.tls
+		if v.tls == 3 {
+			tg = h3
+		}
+		if v.cfg.TLS.Resume {
+			tg.base, tg.opened, tg.handshakes = noTickets.base, noTickets.opened, noTickets.handshakes
+			if v.tls == 3 {
+				tg.base, tg.opened = noTicketsH3.base, noTicketsH3.opened
+			}
+		} else {
+			tlsCfg := *cfg.TLS
+			tlsCfg.Resume = true
+			cfg.TLS = &tlsCfg
+		}
+		o := v.op(benchtest.NewClient(t, cf, cfg), tg)
+		if err := o(true); err != nil {
+			t.Fatalf("first op (a full handshake either way): %v", err)
+		}
+		err := o(true)
+		if err == nil || !strings.Contains(err.Error(), "TLS handshakes") {
+			t.Fatalf("second op: %v; want a handshake error", err)
+		}
+		t.Logf("caught: %v", err)
+	})
 }
 
 // TestTLSRowsCheckTheProtocol: a TLS row fails when the protocol

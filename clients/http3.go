@@ -3,8 +3,12 @@ package clients
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"time"
 
+	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 )
 
@@ -14,8 +18,9 @@ import (
 // 1.3) and gets the same tls.Config as every other client; quic-go's QUIC
 // settings stay at its defaults. It multiplexes every request to a host on
 // one QUIC connection, so the pool settings (MaxConnsPerHost, LibraryPool)
-// have nothing to set; Config.MaxConns, Fresh and H2C, which would, are
-// refused rather than ignored.
+// have nothing to set; Config.MaxConns and H2C, which would, are refused
+// rather than ignored. Config.Fresh gives a new QUIC connection per request
+// (see h3Fresh).
 func newHTTP3(cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -28,11 +33,91 @@ func newHTTP3(cfg Config) (Client, error) {
 		return nil, errors.New("clients: http3: Config.TLS.HTTP1 is not HTTP/3")
 	case cfg.H2C != nil:
 		return nil, errNoH2C(HTTP3Client)
-	case cfg.Fresh:
-		return nil, errors.New("clients: http3: Config.Fresh is not supported")
 	case cfg.MaxConns > 0:
 		return nil, errors.New("clients: http3: Config.MaxConns is not supported")
 	}
 	t := &http3.Transport{TLSClientConfig: cfg.TLS.clientConfig()}
+	if cfg.Fresh {
+		f, err := newH3Fresh(t)
+		if err != nil {
+			return nil, err
+		}
+		return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close}, nil
+	}
 	return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: t.Close}, nil
+}
+
+// h3QUICConfig is what http3.Transport dials with when its QUICConfig is
+// nil (quic-go's http3 defaultQuicConfig, unexported): the server may open
+// no bidirectional streams, keep-alive pings every 10 s.
+var h3QUICConfig = &quic.Config{MaxIncomingStreams: -1, KeepAlivePeriod: 10 * time.Second}
+
+// h3Fresh is the http3 client with Config.Fresh: a new QUIC connection per
+// request, closed when the response body is closed, as DisableKeepAlives
+// does for a net/http transport. http3.Transport has no such setting (it
+// keeps one connection per host for every request), so h3Fresh dials each
+// connection itself the way http3.Transport's own dialer does (DialEarly on
+// one UDP socket for the client, the tls.Config cloned with the server name
+// and ALPN h3, the same QUIC settings) and sends the request on it through
+// http3.Transport.NewClientConn, so the HTTP/3 layer and its settings are
+// the transport's. Requests may run concurrently, each on its own
+// connection.
+type h3Fresh struct {
+	h3 *http3.Transport // its settings and NewClientConn; it never dials
+	qt *quic.Transport  // the UDP socket every connection is dialed on
+}
+
+func newH3Fresh(t *http3.Transport) (*h3Fresh, error) {
+	udp, err := net.ListenUDP("udp", nil)
+	if err != nil {
+		return nil, fmt.Errorf("clients: http3: %w", err)
+	}
+	return &h3Fresh{h3: t, qt: &quic.Transport{Conn: udp}}, nil
+}
+
+func (f *h3Fresh) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Scheme != "https" {
+		return nil, fmt.Errorf("http3: unsupported protocol scheme: %s", req.URL.Scheme)
+	}
+	port := req.URL.Port()
+	if port == "" {
+		port = "443"
+	}
+	addr, err := net.ResolveUDPAddr("udp", net.JoinHostPort(req.URL.Hostname(), port))
+	if err != nil {
+		return nil, err
+	}
+	tc := f.h3.TLSClientConfig.Clone()
+	tc.ServerName = req.URL.Hostname()
+	tc.NextProtos = []string{http3.NextProtoH3}
+	conn, err := f.qt.DialEarly(req.Context(), addr, tc, h3QUICConfig)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := f.h3.NewClientConn(conn).RoundTrip(req)
+	if err != nil {
+		conn.CloseWithError(0, "")
+		return nil, err
+	}
+	resp.Body = &closeConn{ReadCloser: resp.Body, conn: conn}
+	return resp, nil
+}
+
+// close closes the UDP socket and every connection still open on it.
+func (f *h3Fresh) close() error {
+	return errors.Join(f.qt.Close(), f.qt.Conn.Close())
+}
+
+// closeConn is a response body that closes its QUIC connection with it.
+type closeConn struct {
+	io.ReadCloser
+	conn *quic.Conn
+}
+
+func (b *closeConn) Close() error {
+	err := b.ReadCloser.Close()
+	if cerr := b.conn.CloseWithError(0, ""); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -3,7 +3,10 @@ package clients_test
 import (
 	"bytes"
 	"crypto/x509"
+	"fmt"
 	"testing"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -57,7 +60,6 @@ func TestHTTP3Refuses(t *testing.T) {
 	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
 	for name, cfg := range map[string]clients.Config{
 		"no TLS":   {},
-		"Fresh":    {TLS: tlsCfg, Fresh: true},
 		"MaxConns": {TLS: tlsCfg, MaxConns: 4},
 		"H2C":      {TLS: tlsCfg, H2C: &h2c.WindowDefault},
 		"HTTP1":    {TLS: &clients.TLS{HTTP1: true}},
@@ -66,5 +68,62 @@ func TestHTTP3Refuses(t *testing.T) {
 			c.Close()
 			t.Errorf("%s accepted", name)
 		}
+	}
+}
+
+// TestHTTP3Fresh: with Config.Fresh the http3 client opens a new QUIC
+// connection per request, each a full handshake unless TLS.Resume, and
+// with it a resumed one from the second on, as tlsserver counts them; two
+// requests at once each get their own connection.
+func TestHTTP3Fresh(t *testing.T) {
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	for _, resume := range []bool{false, true} {
+		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
+			s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Error(err)
+				}
+			})
+			c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
+			for i := 1; i <= 3; i++ {
+				m, body, err := c.GetBytes(s.URL() + "/json")
+				if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != fixtures.JSONBody {
+					t.Fatalf("GET %d: %+v %q %v", i, m, body, err)
+				}
+				full, resumed := s.Handshakes()
+				wantFull, wantResumed := i, 0
+				if resume {
+					wantFull, wantResumed = 1, i-1
+				}
+				if s.Opened() != i || full != wantFull || resumed != wantResumed {
+					t.Fatalf("after GET %d: %d connections, %d full and %d resumed handshakes; want %d, %d, %d",
+						i, s.Opened(), full, resumed, i, wantFull, wantResumed)
+				}
+			}
+			var g errgroup.Group
+			for range 2 {
+				g.Go(func() error {
+					_, body, err := c.GetBytes(s.URL() + "/json")
+					if err == nil && string(body) != fixtures.JSONBody {
+						err = fmt.Errorf("body %q", body)
+					}
+					return err
+				})
+			}
+			if err := g.Wait(); err != nil {
+				t.Fatal(err)
+			}
+			if s.Opened() != 5 {
+				t.Errorf("%d connections after 5 requests, want 5", s.Opened())
+			}
+		})
 	}
 }

@@ -31,23 +31,20 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 		return nil, fmt.Errorf("tlsserver: listen: %w", err)
 	}
 	state := fixtures.NewServerState(cfg.pause)
+	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	srv := &http3.Server{
 		Handler:     state.HTTPHandler(fixtures.NewHTTPHandler()),
-		TLSConfig:   http3.ConfigureTLSConfig(cert.ServerConfig()), // ALPN h3
+		TLSConfig:   http3.ConfigureTLSConfig(r.tlsConfig(cert)), // ALPN h3
 		IdleTimeout: DefaultIdleTimeout,
 		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
 			state.TrackHTTP(nil, http.StateNew) // once per QUIC connection
 			return ctx
 		},
 	}
-	s := &H3Server{
-		running: &running{
-			state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1),
-			shutdown: srv.Shutdown, close: srv.Close,
-			// The server closes its QUIC listener but not the socket it was given.
-			release: pc.Close,
-		},
-	}
+	r.shutdown, r.close = srv.Shutdown, srv.Close
+	// The server closes its QUIC listener but not the socket it was given.
+	r.release = pc.Close
+	s := &H3Server{running: r}
 	go func() { s.done <- srv.Serve(pc) }()
 	return s, nil
 }

@@ -7,11 +7,13 @@ package tlsserver
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -60,6 +62,8 @@ type running struct {
 	url   string
 	done  chan error // Serve's result
 
+	full, resumed atomic.Int64 // TLS handshakes completed, by kind
+
 	shutdown func(context.Context) error // the server's graceful stop
 	close    func() error                // its hard stop, when the graceful one fails
 	release  func() error                // what is left after it stopped (nil: nothing)
@@ -75,6 +79,31 @@ func (r *running) URL() string { return r.url }
 // connections over TLS, QUIC connections over HTTP/3: what GET /stats
 // reports).
 func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
+
+// Handshakes is the number of TLS handshakes the server has completed so
+// far: full ones, and resumed ones (a session ticket accepted, so no
+// certificate was sent or verified). Every TCP connection over TLS and
+// every QUIC connection is one of the two once its handshake is done.
+func (r *running) Handshakes() (full, resumed int) {
+	return int(r.full.Load()), int(r.resumed.Load())
+}
+
+// tlsConfig is cert's server configuration with the handshakes counted:
+// crypto/tls calls VerifyConnection on the server after every handshake,
+// full or resumed, over TCP and over QUIC alike, before any request on
+// the connection is read.
+func (r *running) tlsConfig(cert *tlscert.Cert) *tls.Config {
+	c := cert.ServerConfig()
+	c.VerifyConnection = func(cs tls.ConnectionState) error {
+		if cs.DidResume {
+			r.resumed.Add(1)
+		} else {
+			r.full.Add(1)
+		}
+		return nil
+	}
+	return c
+}
 
 // Shutdown stops accepting and waits for open requests until ctx ends, then
 // closes what is left. Later calls return the first call's result.
@@ -121,23 +150,20 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		return nil, fmt.Errorf("tlsserver: listen: %w", err)
 	}
 	state := fixtures.NewServerState(cfg.pause)
+	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}
 	var protos http.Protocols
 	protos.SetHTTP1(true)
 	protos.SetHTTP2(true)
 	srv := &http.Server{
 		Handler:           state.HTTPHandler(fixtures.NewHTTPHandler()),
-		TLSConfig:         cert.ServerConfig(), // ServeTLS adds h2 and http/1.1 to its NextProtos
+		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: DefaultReadHeaderTimeout,
 		IdleTimeout:       DefaultIdleTimeout,
 		ConnState:         state.TrackHTTP,
 	}
-	s := &Server{
-		running: &running{
-			state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1),
-			shutdown: srv.Shutdown, close: srv.Close,
-		},
-	}
+	r.shutdown, r.close = srv.Shutdown, srv.Close
+	s := &Server{running: r}
 	go func() { s.done <- srv.ServeTLS(ln, "", "") }()
 	return s, nil
 }
