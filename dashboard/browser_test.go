@@ -199,14 +199,18 @@ func TestDashboard(t *testing.T) {
 	// 30-minute rule would have made one. Time: H1GetBytes (5 clients and
 	// the TCP floor), H1Download/size=64KiB (5 clients), H2Get (4 clients,
 	// present from the second run on) and, in the last two runs, a
-	// benchmark of another package, internal/demo.Decode (one client).
+	// benchmark of another package, internal/demo.Decode (one client), and
+	// the TLS family TLSHandshake: resume=on over proto=h1 (nethttp and
+	// fasthttp) and proto=h3 (http3, a client no other family has), one
+	// chart each under one family heading.
 	// Bytes and allocations: the same charts, from the old mixed store and
 	// then from their own stores.
 	perRun := view{
-		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get", "internal/demo.Decode/size=1KiB"},
-		Lines:     []int{6, 5, 4, 1},
-		Points:    []int{36, 30, 20, 2},
-		Canvases:  4, Families: 4, Links: 6,
+		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get", "internal/demo.Decode/size=1KiB",
+			"TLSHandshake/proto=h1/resume=on", "TLSHandshake/proto=h3/resume=on"},
+		Lines:    []int{6, 5, 4, 1, 2, 1},
+		Points:   []int{36, 30, 20, 2, 4, 2},
+		Canvases: 6, Families: 5, Links: 6,
 	}
 	want := map[string]view{
 		"time":   perRun,

@@ -13,7 +13,7 @@
   };
   var COLORS = {
     nethttp: '#1f77b4', xnethttp2: '#17becf', fasthttp: '#ff7f0e', resty: '#2ca02c',
-    retryablehttp: '#9467bd', raw: '#8c8c8c', LoopbackRoundTrip: '#222222',
+    retryablehttp: '#9467bd', http3: '#d62728', raw: '#8c8c8c', LoopbackRoundTrip: '#222222',
   };
   var FLOORS = { raw: true, LoopbackRoundTrip: true };
   // LoopbackRoundTrip reproduces one H1GetBytes exchange: it is drawn there.

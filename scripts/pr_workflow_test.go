@@ -74,7 +74,7 @@ func goBenchSelects(t *testing.T, pattern, name string) bool {
 
 // TestFocusedSet: the PR workflow's focused set, on the leaves of the
 // recorded full run, keeps every family and the TCP floor, and of the
-// clients only nethttp, fasthttp and raw, all of those.
+// clients only nethttp, fasthttp, http3 and raw, all of those.
 func TestFocusedSet(t *testing.T) {
 	w := parseWorkflow(t, "pr-bench.yml")
 	focus := ""
@@ -109,7 +109,7 @@ func TestFocusedSet(t *testing.T) {
 		if i := strings.Index(name, "/client="); i >= 0 {
 			client = name[i+len("/client="):]
 		}
-		want := client == "nethttp" || client == "fasthttp" || client == "raw" || name == "BenchmarkLoopbackRoundTrip"
+		want := client == "nethttp" || client == "fasthttp" || client == "http3" || client == "raw" || name == "BenchmarkLoopbackRoundTrip"
 		got := goBenchSelects(t, focus, name)
 		if got != want {
 			t.Errorf("%s: selected %v, want %v", name, got, want)

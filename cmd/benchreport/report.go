@@ -24,7 +24,7 @@ const (
 
 // clientOrder is the column order of the tables; other clients follow,
 // sorted.
-var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryablehttp", FloorClient}
+var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryablehttp", "http3", FloorClient}
 
 // Stat is one benchmark's summary in one unit, as benchstat computes it:
 // the median and its 95 % confidence interval (results.Summarize, which

@@ -1576,6 +1576,27 @@ window.BENCHMARK_DATA = {
             "value": 52000.0,
             "range": "\u00b1 3%",
             "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "ns/op",
+            "value": 1290000.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "ns/op",
+            "value": 1080000.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "ns/op",
+            "value": 1420000.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
           }
         ]
       },
@@ -1703,6 +1724,27 @@ window.BENCHMARK_DATA = {
             "unit": "ns/op",
             "value": 52000.0,
             "range": "\u00b1 3%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "ns/op",
+            "value": 1290000.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "ns/op",
+            "value": 1080000.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "ns/op",
+            "value": 1420000.0,
+            "range": "\u00b1 5%",
             "extra": "median of 6; GOMAXPROCS=2; run=502-1"
           }
         ]
@@ -1938,6 +1980,27 @@ window.BENCHMARK_DATA = {
             "value": 2048.0,
             "range": "\u00b1 0%",
             "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "B/op",
+            "value": 152733.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "B/op",
+            "value": 136698.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "B/op",
+            "value": 304108.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
           }
         ]
       },
@@ -2065,6 +2128,27 @@ window.BENCHMARK_DATA = {
             "unit": "B/op",
             "value": 2048.0,
             "range": "\u00b1 0%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "B/op",
+            "value": 152733.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "B/op",
+            "value": 136698.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "B/op",
+            "value": 304108.0,
+            "range": "\u00b1 5%",
             "extra": "median of 6; GOMAXPROCS=2; run=502-1"
           }
         ]
@@ -2196,6 +2280,27 @@ window.BENCHMARK_DATA = {
             "value": 12.0,
             "range": "\u00b1 0%",
             "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "allocs/op",
+            "value": 1060.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "allocs/op",
+            "value": 974.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "allocs/op",
+            "value": 2614.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=501-1"
           }
         ]
       },
@@ -2323,6 +2428,27 @@ window.BENCHMARK_DATA = {
             "unit": "allocs/op",
             "value": 12.0,
             "range": "\u00b1 0%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=nethttp",
+            "unit": "allocs/op",
+            "value": 1060.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h1/resume=on/client=fasthttp",
+            "unit": "allocs/op",
+            "value": 974.0,
+            "range": "\u00b1 5%",
+            "extra": "median of 6; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "TLSHandshake/proto=h3/resume=on/client=http3",
+            "unit": "allocs/op",
+            "value": 2614.0,
+            "range": "\u00b1 5%",
             "extra": "median of 6; GOMAXPROCS=2; run=502-1"
           }
         ]
