@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/quic-go/quic-go"
@@ -48,9 +49,15 @@ func newHTTP3(cfg Config) (Client, error) {
 }
 
 // h3QUICConfig is what http3.Transport dials with when its QUICConfig is
-// nil (quic-go's http3 defaultQuicConfig, unexported): the server may open
-// no bidirectional streams, keep-alive pings every 10 s.
-var h3QUICConfig = &quic.Config{MaxIncomingStreams: -1, KeepAlivePeriod: 10 * time.Second}
+// nil: quic-go's http3 defaultQuicConfig (unexported: the server may open
+// no bidirectional streams, keep-alive pings every 10 s) with its Versions
+// pinned to the first supported one, as Transport.init does.
+// TestHTTP3FreshDialsAsTheTransport compares the two.
+var h3QUICConfig = &quic.Config{
+	MaxIncomingStreams: -1,
+	KeepAlivePeriod:    10 * time.Second,
+	Versions:           []quic.Version{quic.SupportedVersions()[0]},
+}
 
 // h3Fresh is the http3 client with Config.Fresh: a new QUIC connection per
 // request, closed when the response body is closed, as DisableKeepAlives
@@ -58,10 +65,10 @@ var h3QUICConfig = &quic.Config{MaxIncomingStreams: -1, KeepAlivePeriod: 10 * ti
 // keeps one connection per host for every request), so h3Fresh dials each
 // connection itself the way http3.Transport's own dialer does (DialEarly on
 // one UDP socket for the client, the tls.Config cloned with the server name
-// and ALPN h3, the same QUIC settings) and sends the request on it through
-// http3.Transport.NewClientConn, so the HTTP/3 layer and its settings are
-// the transport's. Requests may run concurrently, each on its own
-// connection.
+// if it has none and ALPN h3, the same QUIC settings) and sends the request
+// on it through http3.Transport.NewClientConn, so the HTTP/3 layer and its
+// settings are the transport's. Requests may run concurrently, each on its
+// own connection.
 type h3Fresh struct {
 	h3 *http3.Transport // its settings and NewClientConn; it never dials
 	qt *quic.Transport  // the UDP socket every connection is dialed on
@@ -76,22 +83,11 @@ func newH3Fresh(t *http3.Transport) (*h3Fresh, error) {
 }
 
 func (f *h3Fresh) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Scheme != "https" {
-		return nil, fmt.Errorf("http3: unsupported protocol scheme: %s", req.URL.Scheme)
-	}
-	port := req.URL.Port()
-	if port == "" {
-		port = "443"
-	}
-	addr, err := net.ResolveUDPAddr("udp", net.JoinHostPort(req.URL.Hostname(), port))
+	conn, err := f.dial(req)
 	if err != nil {
-		return nil, err
-	}
-	tc := f.h3.TLSClientConfig.Clone()
-	tc.ServerName = req.URL.Hostname()
-	tc.NextProtos = []string{http3.NextProtoH3}
-	conn, err := f.qt.DialEarly(req.Context(), addr, tc, h3QUICConfig)
-	if err != nil {
+		if req.Body != nil {
+			req.Body.Close() // as http3.Transport does when it fails
+		}
 		return nil, err
 	}
 	resp, err := f.h3.NewClientConn(conn).RoundTrip(req)
@@ -101,6 +97,32 @@ func (f *h3Fresh) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &closeConn{ReadCloser: resp.Body, conn: conn}
 	return resp, nil
+}
+
+// dial opens the request's QUIC connection as http3.Transport.dial does.
+func (f *h3Fresh) dial(req *http.Request) (*quic.Conn, error) {
+	if req.URL.Scheme != "https" {
+		return nil, fmt.Errorf("http3: unsupported protocol scheme: %s", req.URL.Scheme)
+	}
+	host, port := req.URL.Hostname(), req.URL.Port()
+	if port == "" {
+		port = "443"
+	}
+	ips, err := net.DefaultResolver.LookupNetIP(req.Context(), "ip", host)
+	if err != nil {
+		return nil, err
+	}
+	p, err := net.LookupPort("udp", port)
+	if err != nil {
+		return nil, err
+	}
+	tc := f.h3.TLSClientConfig.Clone()
+	if tc.ServerName == "" {
+		tc.ServerName = host
+	}
+	tc.NextProtos = []string{http3.NextProtoH3}
+	addr := net.UDPAddrFromAddrPort(netip.AddrPortFrom(ips[0].Unmap(), uint16(p)))
+	return f.qt.DialEarly(req.Context(), addr, tc, h3QUICConfig)
 }
 
 // close closes the UDP socket and every connection still open on it.

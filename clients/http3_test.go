@@ -2,10 +2,18 @@ package clients_test
 
 import (
 	"bytes"
+	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"net"
+	"net/http"
+	"reflect"
 	"testing"
+	"time"
 
+	"github.com/quic-go/quic-go"
+	"github.com/quic-go/quic-go/http3"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -125,5 +133,82 @@ func TestHTTP3Fresh(t *testing.T) {
 				t.Errorf("%d connections after 5 requests, want 5", s.Opened())
 			}
 		})
+	}
+}
+
+// TestHTTP3FreshDialsAsTheTransport: the QUIC settings of the http3
+// client's fresh connections are those http3.Transport sets itself when
+// its QUICConfig is nil (after its first request).
+func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: cert.Pool()}}
+	defer tr.Close()
+	resp, err := (&http.Client{Transport: tr}).Get(s.URL() + "/json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if !reflect.DeepEqual(tr.QUICConfig, clients.H3QUICConfig) {
+		t.Errorf("http3.Transport dials with %+v, the fresh http3 client with %+v", tr.QUICConfig, clients.H3QUICConfig)
+	}
+}
+
+// TestHTTP3FreshClosesEachConnection: with Config.Fresh the http3 client
+// closes each QUIC connection when the response body is closed, not later
+// (the server sees every connection end within a second of its answer).
+func TestHTTP3FreshClosesEachConnection(t *testing.T) {
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	conns := make(chan *quic.Conn, 10)
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http3.Server{
+		Handler:   fixtures.NewHTTPHandler(),
+		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
+		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
+			conns <- c
+			return ctx
+		},
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(pc) }()
+	t.Cleanup(func() {
+		srv.Close()
+		<-done
+		pc.Close()
+	})
+	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
+	for i := 1; i <= 3; i++ {
+		if m, body, err := c.GetBytes("https://" + pc.LocalAddr().String() + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+			t.Fatalf("GET %d: %+v %q %v", i, m, body, err)
+		}
+		var conn *quic.Conn
+		select {
+		case conn = <-conns:
+		default:
+			t.Fatalf("GET %d: answered on no new connection", i)
+		}
+		select {
+		case <-conn.Context().Done():
+		case <-time.After(time.Second):
+			t.Fatalf("GET %d: its connection still open a second after the body was read", i)
+		}
 	}
 }

@@ -80,18 +80,22 @@ func (r *running) URL() string { return r.url }
 // reports).
 func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
 
-// Handshakes is the number of TLS handshakes the server has completed so
+// Handshakes is the number of TLS handshakes the server has carried out so
 // far: full ones, and resumed ones (a session ticket accepted, so no
 // certificate was sent or verified). Every TCP connection over TLS and
-// every QUIC connection is one of the two once its handshake is done.
+// every QUIC connection counts as one of the two once the server has
+// checked its handshake (see tlsConfig).
 func (r *running) Handshakes() (full, resumed int) {
 	return int(r.full.Load()), int(r.resumed.Load())
 }
 
 // tlsConfig is cert's server configuration with the handshakes counted:
-// crypto/tls calls VerifyConnection on the server after every handshake,
-// full or resumed, over TCP and over QUIC alike, before any request on
-// the connection is read.
+// crypto/tls calls VerifyConnection on the server once per handshake,
+// full or resumed, over TCP and over QUIC alike, after the client's
+// certificate checks and just before it reads the client's Finished, and
+// so before any request on the connection can be read. A handshake that
+// then fails on the client's Finished is counted too; its request is
+// never answered.
 func (r *running) tlsConfig(cert *tlscert.Cert) *tls.Config {
 	c := cert.ServerConfig()
 	c.VerifyConnection = func(cs tls.ConnectionState) error {

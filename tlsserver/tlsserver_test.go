@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -205,5 +206,58 @@ func TestBadPause(t *testing.T) {
 	if s, err := StartH3(cert, WithAddr("127.0.0.1:0"), WithPause(time.Second, 0)); err == nil {
 		s.Close()
 		t.Error("StartH3 accepted a pause without a period")
+	}
+}
+
+// TestHandshakes: Handshakes counts a full handshake per new connection,
+// and a resumed one for a connection that offers the session ticket of an
+// earlier one, over TCP (HTTP/1.1 and HTTP/2) and QUIC.
+func TestHandshakes(t *testing.T) {
+	cert := newCert(t)
+	type counter interface {
+		URL() string
+		Handshakes() (int, int)
+	}
+	for _, tc := range []struct {
+		name  string
+		start func(*testing.T, *tlscert.Cert) counter
+	}{
+		{"tls", func(t *testing.T, c *tlscert.Cert) counter { return startTLS(t, c) }},
+		{"h3", func(t *testing.T, c *tlscert.Cert) counter { return startH3(t, c) }},
+	} {
+		for _, resume := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/resume=%v", tc.name, resume), func(t *testing.T) {
+				s := tc.start(t, cert)
+				cfg := &tls.Config{RootCAs: cert.Pool()}
+				if resume {
+					cfg.ClientSessionCache = tls.NewLRUClientSessionCache(0)
+				}
+				for i := 1; i <= 3; i++ {
+					// A new client (and connection) per request, one session cache.
+					var rt http.RoundTripper = &http.Transport{TLSClientConfig: cfg, ForceAttemptHTTP2: true}
+					if tc.name == "h3" {
+						rt = &http3.Transport{TLSClientConfig: cfg}
+					}
+					resp, err := (&http.Client{Transport: rt}).Get(s.URL() + "/json")
+					if err != nil {
+						t.Fatal(err)
+					}
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					rt.(interface{ CloseIdleConnections() }).CloseIdleConnections()
+					if c, ok := rt.(io.Closer); ok {
+						c.Close()
+					}
+					full, resumed := s.Handshakes()
+					wantFull, wantResumed := i, 0
+					if resume {
+						wantFull, wantResumed = 1, i-1
+					}
+					if full != wantFull || resumed != wantResumed {
+						t.Fatalf("after %d connections: %d full and %d resumed handshakes, want %d and %d", i, full, resumed, wantFull, wantResumed)
+					}
+				}
+			})
+		}
 	}
 }
