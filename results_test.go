@@ -14,16 +14,9 @@ import (
 // numbers are generated from.
 const recordedRun = "docs/results.txt"
 
-// unrecorded names the families added since docs/results.txt was made
-// (issue 14's TLS rows, which have no published numbers yet). The test
-// below requires them to be absent from it, so that the next
-// scripts/report.sh run, which records them, fails it until they are
-// removed from here.
-var unrecorded = map[string]bool{"TLSGet": true, "TLSDownload": true, "TLSConcurrent": true, "TLSHandshake": true}
-
 // TestRecordedRunIsThisSuite: the recorded run was made by cmd/benchrun
 // (interleaved rounds, so it says how many) and holds exactly the leaves
-// this suite has (but the unrecorded families), each with the same number
+// this suite has, each with the same number
 // of samples, so the published tables describe the benchmarks as they are,
 // not as they were.
 func TestRecordedRunIsThisSuite(t *testing.T) {
@@ -48,9 +41,6 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 	}
 	want := []string{"LoopbackRoundTrip"}
 	for _, fam := range families {
-		if unrecorded[fam.name] {
-			continue
-		}
 		for _, v := range fam.variants {
 			for _, cf := range v.clients {
 				want = append(want, strings.Join(slices.Concat([]string{fam.name}, v.levels, []string{"client=" + cf.Name}), "/"))
@@ -67,10 +57,6 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 		delete(samples, name)
 	}
 	for name := range samples {
-		if fam, _, _ := strings.Cut(name, "/"); unrecorded[fam] {
-			t.Errorf("%s has %s: remove %s from unrecorded", recordedRun, name, fam)
-			continue
-		}
 		t.Errorf("%s has %s, which this suite does not%s", recordedRun, name, fix)
 	}
 }
