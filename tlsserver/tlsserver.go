@@ -110,13 +110,29 @@ func (r *running) tlsConfig(cert *tlscert.Cert) *tls.Config {
 }
 
 // Shutdown stops accepting and waits for open requests until ctx ends, then
-// closes what is left. Later calls return the first call's result.
+// closes what is left. Later calls, and Abort, return the first call's
+// result.
 func (r *running) Shutdown(ctx context.Context) error {
-	r.once.Do(func() {
+	return r.stop(func() error {
 		err := r.shutdown(ctx)
 		if err != nil {
 			err = errors.Join(err, r.close())
 		}
+		return err
+	})
+}
+
+// Abort closes the server and every connection at once, without waiting
+// for any to end: for a server whose clients may have gone without closing
+// theirs (a QUIC client that exited leaves its connection open until the
+// idle timeout, which Shutdown would wait for). Later calls, and Shutdown,
+// return the first call's result.
+func (r *running) Abort() error { return r.stop(r.close) }
+
+// stop halts the server once, waits for Serve and releases what is left.
+func (r *running) stop(halt func() error) error {
+	r.once.Do(func() {
+		err := halt()
 		if serr := <-r.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 			err = errors.Join(err, serr)
 		}

@@ -1,16 +1,19 @@
 package tlsserver
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -259,5 +262,57 @@ func TestHandshakes(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAbort: Abort closes an HTTP/3 server at once, without an error, when
+// a client went away without closing its QUIC connection (its socket
+// closed, as when its process exits); a graceful Shutdown waits for that
+// connection (bounded here to show it).
+func TestAbort(t *testing.T) {
+	cert := newCert(t)
+	for _, abort := range []bool{false, true} {
+		s, err := StartH3(cert, WithAddr("127.0.0.1:0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		udp, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qt := &quic.Transport{Conn: udp}
+		tr := &http3.Transport{
+			TLSClientConfig: &tls.Config{RootCAs: cert.Pool()},
+			Dial: func(ctx context.Context, addr string, tc *tls.Config, qc *quic.Config) (*quic.Conn, error) {
+				a, err := net.ResolveUDPAddr("udp", addr)
+				if err != nil {
+					return nil, err
+				}
+				return qt.DialEarly(ctx, a, tc, qc)
+			},
+		}
+		resp, err := (&http.Client{Transport: tr}).Get(s.URL() + "/json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		udp.Close() // the client is gone: nothing more reaches the server
+		if abort {
+			if err := s.Abort(); err != nil {
+				t.Errorf("Abort: %v", err)
+			}
+		} else {
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			if err := s.Shutdown(ctx); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("Shutdown with a vanished client's connection open: %v, want the deadline", err)
+			}
+			cancel()
+		}
+		if err := s.Close(); (err == nil) != abort {
+			t.Errorf("Close after the first stop: %v; want the first stop's result", err)
+		}
+		tr.Close()
+		qt.Close()
 	}
 }

@@ -10,12 +10,17 @@
 // body into a struct, checks it, prints nothing and exits 0 (1 with a message
 // on a wrong answer or an error). nethttp, resty and retryablehttp use their
 // library as a user would, fasthttp calls fasthttp.Get, and raw, the floor,
-// writes an HTTP/1.1 GET on a net.Conn itself. Each is built twice, as built
-// and stripped (-ldflags=-s -w); the timed runs use the binary as built.
+// writes an HTTP/1.1 GET on a net.Conn itself: all over cleartext HTTP/1.1
+// (proto=h1). http3 GETs over HTTP/3 (proto=h3) with quic-go's
+// http3.Transport, trusting the certificate in the file named by its second
+// argument, so its time holds a TLS 1.3 handshake over QUIC that the others
+// do not make. Each is built twice, as built and stripped (-ldflags=-s -w);
+// the timed runs use the binary as built.
 //
-// It starts the suite's fixture server in-process on loopback and runs each
-// program -n times as a fresh process, rotating the clients between runs so
-// drift spreads over all of them. The time is from exec.Cmd.Start to the
+// It starts the suite's fixture server in-process on loopback, and the
+// HTTP/3 fixture server (tlsserver.StartH3, a certificate generated for the
+// run), and runs each program -n times as a fresh process, rotating the
+// clients between runs so drift spreads over all of them. The time is from exec.Cmd.Start to the
 // process's exit: since a program exits right after checking its one
 // response, that is start to first response, and it includes process
 // creation, runtime and package init (the library's included), the connect
@@ -29,7 +34,7 @@
 //
 // The output is Go benchmark format, one line per run,
 //
-//	BenchmarkColdStart/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
+//	BenchmarkColdStart/proto=P/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
 //
 // after configuration lines (commit, date, go, machine, runs) and Unit lines,
 // so go tool benchstat gives each client's median and confidence interval.
@@ -52,10 +57,22 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
-// clientNames are the programs under cmd/coldstart/programs, in output order.
-var clientNames = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
+// A client is one program under cmd/coldstart/programs and the protocol
+// it speaks: h1 (cleartext HTTP/1.1) or h3 (HTTP/3 over QUIC).
+type client struct{ name, proto string }
+
+// clients are the programs, in output order.
+var clients = []client{
+	{"nethttp", "h1"}, {"fasthttp", "h1"}, {"resty", "h1"}, {"retryablehttp", "h1"}, {"raw", "h1"},
+	{"http3", "h3"},
+}
+
+// benchName is c's benchmark name, without "Benchmark".
+func (c client) benchName() string { return "ColdStart/proto=" + c.proto + "/client=" + c.name }
 
 const (
 	programsPkg = "github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/"
@@ -108,7 +125,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := measure(ctx, &buf, progs, *n); err != nil {
+	if err := measure(ctx, &buf, dir, progs, *n); err != nil {
 		return err
 	}
 	if *out == "" {
@@ -120,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 // program is one client's built program.
 type program struct {
-	client         string
+	client
 	path           string // as built; the one run
 	size, stripped int64  // bytes of the binary as built and stripped
 	rusage         string // cmd/coldstart/rusage, to take its peak RSS
@@ -134,8 +151,8 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 		return nil, err
 	}
 	var progs []program
-	for _, c := range clientNames {
-		p := program{client: c, path: filepath.Join(dir, c), rusage: rusage}
+	for _, c := range clients {
+		p := program{client: c, path: filepath.Join(dir, c.name), rusage: rusage}
 		stripped := p.path + "-stripped"
 		for _, b := range []struct {
 			out   string
@@ -145,7 +162,7 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 			{p.path, nil, &p.size},
 			{stripped, []string{"-ldflags=-s -w"}, &p.stripped},
 		} {
-			if err := goBuild(ctx, stderr, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c)...); err != nil {
+			if err := goBuild(ctx, stderr, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c.name)...); err != nil {
 				return nil, err
 			}
 			fi, err := os.Stat(b.out)
@@ -176,10 +193,25 @@ type result struct {
 	peakRSS int64         // bytes
 }
 
-// runOnce runs p against url as a fresh process and times it, then runs
-// it again through rusage for its peak RSS.
-func runOnce(ctx context.Context, p program, url string) (result, error) {
-	cmd := exec.CommandContext(ctx, p.path, url)
+// targets are where the programs send their GET: the cleartext fixture
+// server's /json (proto=h1), the HTTP/3 fixture server's /json and the file
+// holding its certificate (proto=h3).
+type targets struct {
+	h1, h3, certFile string
+}
+
+// args are p's arguments for t.
+func (p program) args(t targets) []string {
+	if p.proto == "h3" {
+		return []string{t.h3, t.certFile}
+	}
+	return []string{t.h1}
+}
+
+// runOnce runs p against t as a fresh process and times it, then runs it
+// again through rusage for its peak RSS.
+func runOnce(ctx context.Context, p program, t targets) (result, error) {
+	cmd := exec.CommandContext(ctx, p.path, p.args(t)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
@@ -189,58 +221,82 @@ func runOnce(ctx context.Context, p program, url string) (result, error) {
 	err := cmd.Wait()
 	wall := time.Since(start)
 	if err != nil {
-		return result{}, fmt.Errorf("%s: %w: %s", p.client, err, bytes.TrimSpace(out.Bytes()))
+		return result{}, fmt.Errorf("%s: %w: %s", p.name, err, bytes.TrimSpace(out.Bytes()))
 	}
 	if out.Len() > 0 {
-		return result{}, fmt.Errorf("%s: exited 0 but printed %q", p.client, out.Bytes())
+		return result{}, fmt.Errorf("%s: exited 0 but printed %q", p.name, out.Bytes())
 	}
-	rss, err := peakRSS(ctx, p, url)
+	rss, err := peakRSS(ctx, p, t)
 	if err != nil {
 		return result{}, err
 	}
 	return result{wall: wall, peakRSS: rss}, nil
 }
 
-// peakRSS runs p against url through rusage and returns its peak RSS.
-func peakRSS(ctx context.Context, p program, url string) (int64, error) {
-	cmd := exec.CommandContext(ctx, p.rusage, p.path, url)
+// peakRSS runs p against t through rusage and returns its peak RSS.
+func peakRSS(ctx context.Context, p program, t targets) (int64, error) {
+	cmd := exec.CommandContext(ctx, p.rusage, append([]string{p.path}, p.args(t)...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%s (through rusage): %w: %s", p.client, err, bytes.TrimSpace(stderr.Bytes()))
+		return 0, fmt.Errorf("%s (through rusage): %w: %s", p.name, err, bytes.TrimSpace(stderr.Bytes()))
 	}
 	if stderr.Len() > 0 {
-		return 0, fmt.Errorf("%s (through rusage): exited 0 but printed %q", p.client, stderr.Bytes())
+		return 0, fmt.Errorf("%s (through rusage): exited 0 but printed %q", p.name, stderr.Bytes())
 	}
 	var maxrss, floor int64
 	if _, err := fmt.Sscanf(stdout.String(), "maxrss=%d floor=%d\n", &maxrss, &floor); err != nil {
-		return 0, fmt.Errorf("%s: rusage said %q: %w", p.client, stdout.String(), err)
+		return 0, fmt.Errorf("%s: rusage said %q: %w", p.name, stdout.String(), err)
 	}
 	if maxrss <= floor {
-		return 0, fmt.Errorf("%s: peak RSS %d bytes is not above rusage's own %d: not measurable", p.client, maxrss, floor)
+		return 0, fmt.Errorf("%s: peak RSS %d bytes is not above rusage's own %d: not measurable", p.name, maxrss, floor)
 	}
 	return maxrss, nil
 }
 
-// measure starts the fixture server, runs every program n times against
-// its /json, rotating which client goes first, and writes the results.
-func measure(ctx context.Context, w io.Writer, progs []program, n int) error {
+// startServers starts the cleartext and the HTTP/3 fixture servers on
+// loopback, the latter's certificate written into dir, until stop.
+func startServers(dir string) (t targets, stop func() error, err error) {
 	srv, err := fixtures.Start()
+	if err != nil {
+		return t, nil, err
+	}
+	cert, err := tlscert.Generate()
+	if err != nil {
+		return t, nil, errors.Join(err, srv.Close())
+	}
+	t.certFile = filepath.Join(dir, "cert.pem")
+	if err := os.WriteFile(t.certFile, cert.PEM(), 0o600); err != nil {
+		return t, nil, errors.Join(err, srv.Close())
+	}
+	h3, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		return t, nil, errors.Join(err, srv.Close())
+	}
+	t.h1, t.h3 = srv.URL()+"/json", h3.URL()+"/json"
+	// A program exits without closing its QUIC connection, which the server
+	// would wait out (its idle timeout) if it shut down gracefully.
+	return t, func() error { return errors.Join(h3.Abort(), srv.Close()) }, nil
+}
+
+// measure starts the fixture servers, runs every program n times against
+// their /json, rotating which client goes first, and writes the results.
+func measure(ctx context.Context, w io.Writer, dir string, progs []program, n int) (err error) {
+	t, stop, err := startServers(dir)
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
+	defer func() { err = errors.Join(err, stop()) }()
 	fmt.Fprint(w, header(ctx, n))
-	url := srv.URL() + "/json"
 	for i := range n {
 		for j := range progs {
 			p := progs[(i+j)%len(progs)]
-			r, err := runOnce(ctx, p, url)
+			r, err := runOnce(ctx, p, t)
 			if err != nil {
 				return fmt.Errorf("run %d: %w", i+1, err)
 			}
-			fmt.Fprintf(w, "BenchmarkColdStart/client=%s 1 %d ns/op %d binary-B %d binary-stripped-B %d peak-RSS-B\n",
-				p.client, r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS)
+			fmt.Fprintf(w, "Benchmark%s 1 %d ns/op %d binary-B %d binary-stripped-B %d peak-RSS-B\n",
+				p.benchName(), r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS)
 		}
 	}
 	return nil

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -15,10 +18,13 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/quic-go/quic-go/http3"
+	"github.com/valyala/fasthttp"
+
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
-	"github.com/valyala/fasthttp"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"go.uber.org/goleak"
 	"golang.org/x/perf/benchfmt"
 )
@@ -60,42 +66,101 @@ func built(t *testing.T) []program {
 	return progs
 }
 
+// servers starts the fixture servers for the life of t, as measure does.
+func servers(t *testing.T) targets {
+	t.Helper()
+	tg, stop, err := startServers(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return tg
+}
+
+// wrongServers serve a /json whose count is 41, not 42, over HTTP/1.1 and
+// HTTP/3, for the life of t.
+func wrongServers(t *testing.T) targets {
+	t.Helper()
+	body := strings.Replace(fixtures.JSONBody, "42", "41", 1)
+	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		ctx.SetContentType(fixtures.ContentTypeJSON)
+		ctx.SetBodyString(body)
+	}))
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile := filepath.Join(t.TempDir(), "cert.pem")
+	if err := os.WriteFile(certFile, cert.PEM(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h3 := &http3.Server{
+		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
+			io.WriteString(w, body)
+		}),
+	}
+	done := make(chan error, 1)
+	go func() { done <- h3.Serve(pc) }()
+	t.Cleanup(func() {
+		h3.Close()
+		<-done
+		pc.Close()
+	})
+	return targets{h1: h1.URL() + "/json", h3: "https://" + pc.LocalAddr().String() + "/json", certFile: certFile}
+}
+
 func TestProgramsSucceed(t *testing.T) {
-	srv := benchtest.Start(t)
+	tg := servers(t)
 	for _, p := range built(t) {
-		r, err := runOnce(t.Context(), p, srv.URL()+"/json")
+		r, err := runOnce(t.Context(), p, tg)
 		if err != nil {
-			t.Errorf("%s: %v", p.client, err)
+			t.Errorf("%s: %v", p.name, err)
 			continue
 		}
 		if r.wall <= 0 || r.peakRSS <= 0 {
-			t.Errorf("%s: %+v", p.client, r)
+			t.Errorf("%s: %+v", p.name, r)
 		}
 		if p.size <= p.stripped || p.stripped <= 0 {
-			t.Errorf("%s: binary %d bytes, stripped %d", p.client, p.size, p.stripped)
+			t.Errorf("%s: binary %d bytes, stripped %d", p.name, p.size, p.stripped)
 		}
 	}
 }
 
 // Each program checks the answer: a body with the wrong count and a 404 make
-// it exit non-zero with a message, and runOnce fail. (A closed server would
-// too, but retryablehttp retries a refused connect for 15 s by default.)
+// it exit non-zero with a message, and runOnce fail; so does a certificate
+// the http3 program does not trust. (A closed server would too, but
+// retryablehttp retries a refused connect for 15 s by default.)
 func TestProgramsFailOnWrongAnswer(t *testing.T) {
-	wrong := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		ctx.SetContentType(fixtures.ContentTypeJSON)
-		ctx.SetBodyString(strings.Replace(fixtures.JSONBody, "42", "41", 1))
-	}))
-	right := benchtest.Start(t)
+	wrong, right := wrongServers(t), servers(t)
+	missing := right
+	missing.h1 = strings.TrimSuffix(right.h1, "/json") + "/nothing-here"
+	missing.h3 = strings.TrimSuffix(right.h3, "/json") + "/nothing-here"
+	untrusted := right
+	untrusted.certFile = wrong.certFile
 	for _, p := range built(t) {
-		for _, url := range []string{wrong.URL() + "/json", right.URL() + "/nothing-here"} {
-			cmd := exec.CommandContext(t.Context(), p.path, url)
+		cases := []targets{wrong, missing}
+		if p.proto == "h3" {
+			cases = append(cases, untrusted)
+		}
+		for _, tg := range cases {
+			cmd := exec.CommandContext(t.Context(), p.path, p.args(tg)...)
 			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.client+": ") {
-				t.Errorf("%s %s: %v, output %q; want exit status 1 and a message", p.client, url, err, out)
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.name+": ") {
+				t.Errorf("%s %q: %v, output %q; want exit status 1 and a message", p.name, p.args(tg), err, out)
 			}
-			if _, err := runOnce(t.Context(), p, url); err == nil {
-				t.Errorf("runOnce %s %s: no error", p.client, url)
+			if _, err := runOnce(t.Context(), p, tg); err == nil {
+				t.Errorf("runOnce %s %q: no error", p.name, p.args(tg))
 			}
 		}
 	}
@@ -109,19 +174,19 @@ func TestPeakRSSIsTheProgramsOwn(t *testing.T) {
 	for i := range ballast {
 		ballast[i] = 1
 	}
-	srv := benchtest.Start(t)
+	tg := servers(t)
 	for _, p := range ps {
-		rss, err := peakRSS(t.Context(), p, srv.URL()+"/json")
+		rss, err := peakRSS(t.Context(), p, tg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rss >= 128<<20 {
-			t.Errorf("%s: peak RSS %d bytes: this process's, not the program's", p.client, rss)
+			t.Errorf("%s: peak RSS %d bytes: this process's, not the program's", p.name, rss)
 		}
 	}
 	// Started directly, a program reports this process's peak: the reason
 	// for rusage.
-	cmd := exec.CommandContext(t.Context(), ps[0].path, srv.URL()+"/json")
+	cmd := exec.CommandContext(t.Context(), ps[0].path, ps[0].args(tg)...)
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +204,7 @@ func maxrss(ps *os.ProcessState) int64 {
 func TestOutputParses(t *testing.T) {
 	ps := built(t)
 	var buf bytes.Buffer
-	if err := measure(t.Context(), &buf, ps, 2); err != nil {
+	if err := measure(t.Context(), &buf, t.TempDir(), ps, 2); err != nil {
 		t.Fatal(err)
 	}
 	r := benchfmt.NewReader(&buf, "out")
@@ -179,8 +244,8 @@ func TestOutputParses(t *testing.T) {
 	// Two runs each, rotated: the second starts with the second client.
 	var want []string
 	for i := range 2 {
-		for j := range clientNames {
-			want = append(want, "ColdStart/client="+clientNames[(i+j)%len(clientNames)])
+		for j := range clients {
+			want = append(want, clients[(i+j)%len(clients)].benchName())
 		}
 	}
 	if !slices.Equal(names, want) {

@@ -54,7 +54,7 @@ func TestReadmeTable(t *testing.T) {
 }
 
 // renderTable is the Markdown table of a coldstart results file: a row per
-// client in clientNames order, the median of each figure.
+// client in clients order, the median of each figure.
 func renderTable(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -65,24 +65,28 @@ func renderTable(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	type key struct{ client, unit string }
+	type key struct {
+		c    client
+		unit string
+	}
 	values := map[key][]float64{}
 	for _, s := range series {
-		client, ok := strings.CutPrefix(s.Name, "ColdStart/client=")
-		if !ok || !slices.Contains(clientNames, client) {
+		i := slices.IndexFunc(clients, func(c client) bool { return c.benchName() == s.Name })
+		if i < 0 {
 			return "", fmt.Errorf("%s: unexpected benchmark %s", path, s.Name)
 		}
-		values[key{client, s.Unit}] = append(values[key{client, s.Unit}], s.Values...)
+		k := key{clients[i], s.Unit}
+		values[k] = append(values[k], s.Values...)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
-	b.WriteString("| client | start → first response | ± | binary | stripped | peak RSS |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|\n")
-	for _, c := range clientNames {
+	b.WriteString("| client | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|\n")
+	for _, c := range clients {
 		cell := func(unit string) (results.Summary, error) {
 			v := values[key{c, unit}]
 			if len(v) == 0 {
-				return results.Summary{}, fmt.Errorf("%s: no %s for client=%s", path, unit, c)
+				return results.Summary{}, fmt.Errorf("%s: no %s for %s", path, unit, c.benchName())
 			}
 			return results.Summarize(v), nil
 		}
@@ -92,10 +96,13 @@ func renderTable(path string) (string, error) {
 				return "", err
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %.2f ms | %s | %s | %s | %s |\n", c, sums[0].Center/1e6, sums[0].Range(),
+		fmt.Fprintf(&b, "| %s | %s | %.2f ms | %s | %s | %s | %s |\n", c.name, protoNames[c.proto], sums[0].Center/1e6, sums[0].Range(),
 			mib(sums[1].Center), mib(sums[2].Center), mib(sums[3].Center))
 	}
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 func mib(bytes float64) string { return fmt.Sprintf("%.1f MiB", bytes/(1<<20)) }
+
+// protoNames say what each proto= level is in the table.
+var protoNames = map[string]string{"h1": "HTTP/1.1, cleartext", "h3": "HTTP/3 (TLS 1.3 over QUIC)"}

@@ -1,12 +1,13 @@
 // Package answer is what cmd/coldstart's programs share besides their HTTP
 // client: their one argument, the answer GET /json must give, and how they
-// fail. It uses only what every program links anyway (fmt, os), so it adds
-// nothing a program's size would show.
+// fail. It uses only what every program links anyway (fmt, os, strings),
+// so it adds nothing a program's size would show.
 package answer
 
 import (
 	"fmt"
 	"os"
+	"strings"
 )
 
 // Message is the body of GET /json: {"message":"hello","count":42}.
@@ -20,11 +21,15 @@ type Message struct {
 type Program string
 
 // URL is the program's one argument; anything else is a usage error.
-func (p Program) URL() string {
-	if len(os.Args) != 2 {
-		p.Fail(fmt.Errorf("usage: %s URL", os.Args[0]))
+func (p Program) URL() string { return p.Args("URL")[0] }
+
+// Args are the program's arguments, one per name in usage; any other
+// number is a usage error.
+func (p Program) Args(usage ...string) []string {
+	if len(os.Args) != len(usage)+1 {
+		p.Fail(fmt.Errorf("usage: %s %s", os.Args[0], strings.Join(usage, " ")))
 	}
-	return os.Args[1]
+	return os.Args[1:]
 }
 
 // Must fails on a non-nil err.

@@ -1,0 +1,37 @@
+// Command http3 is cmd/coldstart's minimal HTTP/3 program: one GET of the
+// https URL in its first argument over HTTP/3 with quic-go's http3.Transport,
+// trusting only the PEM certificate in the file named by its second, the
+// JSON body decoded and checked, exit 0 and no output on success.
+package main
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"os"
+
+	"github.com/quic-go/quic-go/http3"
+
+	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
+)
+
+func main() {
+	p := answer.Program("http3")
+	args := p.Args("URL", "CERT.pem")
+	pem, err := os.ReadFile(args[1])
+	p.Must(err)
+	roots := x509.NewCertPool()
+	if !roots.AppendCertsFromPEM(pem) {
+		p.Fail(errors.New(args[1] + ": no PEM certificate"))
+	}
+	c := &http.Client{Transport: &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	resp, err := c.Get(args[0])
+	p.Must(err)
+	defer resp.Body.Close()
+	p.Status(resp.StatusCode, resp.Status)
+	var m answer.Message
+	p.Must(json.NewDecoder(resp.Body).Decode(&m))
+	p.Check(m)
+}
