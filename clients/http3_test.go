@@ -28,19 +28,8 @@ import (
 // tlsserver.StartH3 trusting its certificate (ProtoMajor 3), fails without
 // it, and Close releases everything (TestMain's leak check).
 func TestHTTP3(t *testing.T) {
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	cert := newCert(t)
+	s := startH3(t, cert)
 	f := factory(t, clients.HTTP3, clients.HTTP3Client)
 	c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	if c.Name() != clients.HTTP3Client {
@@ -84,22 +73,11 @@ func TestHTTP3Refuses(t *testing.T) {
 // with it a resumed one from the second on, as tlsserver counts them; two
 // requests at once each get their own connection.
 func TestHTTP3Fresh(t *testing.T) {
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cert := newCert(t)
 	f := factory(t, clients.HTTP3, clients.HTTP3Client)
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
-			s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Error(err)
-				}
-			})
+			s := startH3(t, cert)
 			c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 			for i := 1; i <= 3; i++ {
 				m, body, err := c.GetBytes(s.URL() + "/json")
@@ -140,19 +118,8 @@ func TestHTTP3Fresh(t *testing.T) {
 // client's fresh connections are those http3.Transport sets itself when
 // its QUICConfig is nil (after its first request).
 func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	cert := newCert(t)
+	s := startH3(t, cert)
 	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: cert.Pool()}}
 	defer tr.Close()
 	resp, err := (&http.Client{Transport: tr}).Get(s.URL() + "/json")
@@ -169,10 +136,7 @@ func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
 // closes each QUIC connection when the response body is closed, not later
 // (the server sees every connection end within a second of its answer).
 func TestHTTP3FreshClosesEachConnection(t *testing.T) {
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cert := newCert(t)
 	conns := make(chan *quic.Conn, 10)
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
@@ -211,4 +175,28 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 			t.Fatalf("GET %d: its connection still open a second after the body was read", i)
 		}
 	}
+}
+
+func newCert(t *testing.T) *tlscert.Cert {
+	t.Helper()
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cert
+}
+
+// startH3 starts tlsserver.StartH3 with cert on loopback for the life of t.
+func startH3(t *testing.T, cert *tlscert.Cert) *tlsserver.H3Server {
+	t.Helper()
+	s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
 }

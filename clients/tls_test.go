@@ -27,10 +27,7 @@ var tlsClients = map[string]int{
 
 func startTLS(t *testing.T) (*tlscert.Cert, string) {
 	t.Helper()
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cert := newCert(t)
 	s, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
 	if err != nil {
 		t.Fatal(err)
@@ -100,10 +97,7 @@ func TestTLSRefusedCombinations(t *testing.T) {
 // second connection is a full handshake unless TLS.Resume, and a resumed
 // one with it, as the server sees it (its answer is DidResume).
 func TestTLSResume(t *testing.T) {
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cert := newCert(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
