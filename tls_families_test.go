@@ -204,24 +204,13 @@ func faultyTLSServers(tb testing.TB, h http.Handler, tweak func(*tls.Config)) (t
 	}
 	s.StartTLS()
 	tb.Cleanup(s.Close)
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	q := &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
+	h3URL := benchtest.ServeH3(tb, &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
 		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
 			openedH3.Add(1)
 			return ctx
-		}}
-	done := make(chan error, 1)
-	go func() { done <- q.Serve(pc) }()
-	tb.Cleanup(func() {
-		q.Close()
-		<-done
-		pc.Close()
-	})
+		}})
 	return target{base: s.URL, opened: func() int { return int(opened.Load()) }, handshakes: handshakes},
-		target{base: "https://" + pc.LocalAddr().String(), proto: 3, opened: func() int { return int(openedH3.Load()) }, handshakes: handshakes}
+		target{base: h3URL, proto: 3, opened: func() int { return int(openedH3.Load()) }, handshakes: handshakes}
 }
 
 // TestTLSHandshakeRowsCheckResumption: a TLSHandshake row fails when the

@@ -6,7 +6,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
-	"net"
 	"net/http"
 	"reflect"
 	"testing"
@@ -138,29 +137,18 @@ func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
 func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 	cert := newCert(t)
 	conns := make(chan *quic.Conn, 10)
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http3.Server{
+	base := benchtest.ServeH3(t, &http3.Server{
 		Handler:   fixtures.NewHTTPHandler(),
 		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
 		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
 			conns <- c
 			return ctx
 		},
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(pc) }()
-	t.Cleanup(func() {
-		srv.Close()
-		<-done
-		pc.Close()
 	})
 	f := factory(t, clients.HTTP3, clients.HTTP3Client)
 	c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	for i := 1; i <= 3; i++ {
-		if m, body, err := c.GetBytes("https://" + pc.LocalAddr().String() + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
 			t.Fatalf("GET %d: %+v %q %v", i, m, body, err)
 		}
 		var conn *quic.Conn

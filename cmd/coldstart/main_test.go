@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -98,25 +97,14 @@ func wrongServers(t *testing.T) targets {
 	if err := os.WriteFile(certFile, cert.PEM(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h3 := &http3.Server{
+	h3 := benchtest.ServeH3(t, &http3.Server{
 		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
 			io.WriteString(w, body)
 		}),
-	}
-	done := make(chan error, 1)
-	go func() { done <- h3.Serve(pc) }()
-	t.Cleanup(func() {
-		h3.Close()
-		<-done
-		pc.Close()
 	})
-	return targets{h1: h1.URL() + "/json", h3: "https://" + pc.LocalAddr().String() + "/json", certFile: certFile}
+	return targets{h1: h1.URL() + "/json", h3: h3 + "/json", certFile: certFile}
 }
 
 func TestProgramsSucceed(t *testing.T) {

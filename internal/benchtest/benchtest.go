@@ -1,6 +1,7 @@
 // Package benchtest is the one home of the helpers every test package of
 // the suite uses: in-process fixture servers and clients that close when
-// the test ends (reporting a failed close as a test error), the connection
+// the test ends (reporting a failed close as a test error), a test's own
+// HTTP/3 server on loopback (ServeH3), the connection
 // counter of the h2c servers, and the checks every fixture server must
 // pass.
 package benchtest
@@ -12,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -110,4 +113,23 @@ func CloseRightAfterStart(t *testing.T, start func() (io.Closer, error)) {
 			}
 		}
 	}
+}
+
+// ServeH3 serves srv (an http3.Server with its TLSConfig and Handler set) on
+// a new loopback UDP socket for the life of tb and returns its base URL,
+// "https://127.0.0.1:port".
+func ServeH3(tb testing.TB, srv *http3.Server) string {
+	tb.Helper()
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(pc) }()
+	tb.Cleanup(func() {
+		srv.Close()
+		<-done
+		pc.Close()
+	})
+	return "https://" + pc.LocalAddr().String()
 }
