@@ -4,7 +4,7 @@
 # occupied (6 cmd/benchrun rounds each), into docs/ab/tlsget-h1-quiet.txt
 # and docs/ab/tlsget-h1-busy.txt. Compare with
 #
-#   go tool benchstat docs/ab/tlsget-h1-quiet.txt docs/ab/tlsget-h1-busy.txt
+#   go tool benchstat -ignore date docs/ab/tlsget-h1-quiet.txt docs/ab/tlsget-h1-busy.txt
 #
 # Keep the machine otherwise idle.
 set -euo pipefail
