@@ -38,7 +38,9 @@
 //
 // after configuration lines (commit, date, go, machine, runs) and Unit lines,
 // so go tool benchstat gives each client's median and confidence interval.
-// Bad flags exit 2, a failed build or run 1.
+// Bad flags exit 2 (-h 0), a failed build or run 1; a program still running
+// after 30 s is a failed run. -o FILE is replaced only by a run that
+// succeeds.
 package main
 
 import (
@@ -54,6 +56,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
@@ -83,9 +87,9 @@ func main() {
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
 	var usage usageError
 	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp), errors.As(err, &usage):
-		if errors.As(err, &usage) {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &usage):
+		if !usage.printed {
 			fmt.Fprintln(os.Stderr, "coldstart:", err)
 		}
 		os.Exit(2)
@@ -95,7 +99,16 @@ func main() {
 	}
 }
 
-type usageError struct{ error }
+// A usageError exits 2; printed says the flag package has already printed
+// it with the usage.
+type usageError struct {
+	error
+	printed bool
+}
+
+// runTimeout bounds each run of a program: one GET on loopback takes
+// milliseconds, so a program still running after this is stuck.
+var runTimeout = 30 * time.Second
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("coldstart", flag.ContinueOnError)
@@ -106,13 +119,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{err}
+		return usageError{err, true}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected arguments %q", fs.Args())}
+		return usageError{fmt.Errorf("unexpected arguments %q", fs.Args()), false}
 	}
 	if *n < 1 {
-		return usageError{fmt.Errorf("-n %d: want 1 or more", *n)}
+		return usageError{fmt.Errorf("-n %d: want 1 or more", *n), false}
+	}
+	// The output file is created now, so that an unwritable -o fails before
+	// minutes of work, and replaces FILE only once the run has succeeded.
+	var outFile *renameio.PendingFile
+	if *out != "" {
+		f, err := renameio.NewPendingFile(*out, renameio.WithPermissions(0o644))
+		if err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+		defer f.Cleanup()
+		outFile = f
 	}
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "coldstart")
@@ -128,11 +152,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := measure(ctx, &buf, dir, progs, *n); err != nil {
 		return err
 	}
-	if *out == "" {
+	if outFile == nil {
 		_, err = stdout.Write(buf.Bytes())
 		return err
 	}
-	return os.WriteFile(*out, buf.Bytes(), 0o644)
+	if _, err := outFile.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return outFile.CloseAtomicallyReplace()
 }
 
 // program is one client's built program.
@@ -211,6 +238,8 @@ func (p program) args(t targets) []string {
 // runOnce runs p against t as a fresh process and times it, then runs it
 // again through rusage for its peak RSS.
 func runOnce(ctx context.Context, p program, t targets) (result, error) {
+	ctx, cancel := context.WithTimeout(ctx, runTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, p.path, p.args(t)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -221,6 +250,9 @@ func runOnce(ctx context.Context, p program, t targets) (result, error) {
 	err := cmd.Wait()
 	wall := time.Since(start)
 	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("no answer within %v: %w", runTimeout, err)
+		}
 		return result{}, fmt.Errorf("%s: %w: %s", p.name, err, bytes.TrimSpace(out.Bytes()))
 	}
 	if out.Len() > 0 {
@@ -235,6 +267,8 @@ func runOnce(ctx context.Context, p program, t targets) (result, error) {
 
 // peakRSS runs p against t through rusage and returns its peak RSS.
 func peakRSS(ctx context.Context, p program, t targets) (int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, runTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, p.rusage, append([]string{p.path}, p.args(t)...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

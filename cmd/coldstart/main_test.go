@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
@@ -254,5 +256,48 @@ func TestBadFlags(t *testing.T) {
 		if !errors.As(err, &usage) {
 			t.Errorf("%q: %v, want a usage error (exit 2)", args, err)
 		}
+	}
+}
+
+// An unwritable -o fails at once, before anything is built or run.
+func TestUnwritableOutput(t *testing.T) {
+	err := run([]string{"-n", "1", "-o", filepath.Join(t.TempDir(), "no-such-dir", "out.txt")}, io.Discard, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), "-o: ") {
+		t.Fatalf("run: %v; want the -o error before any work", err)
+	}
+}
+
+// A program that gets no answer is stopped at runTimeout and its run fails.
+func TestSilentServerTimesOut(t *testing.T) {
+	ps := built(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conns := make(chan net.Conn, 100)
+	go func() { // accept and say nothing
+		defer close(conns)
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns <- c
+		}
+	}()
+	defer func() {
+		ln.Close()
+		for c := range conns {
+			c.Close()
+		}
+	}()
+	old := runTimeout
+	runTimeout = 500 * time.Millisecond
+	defer func() { runTimeout = old }()
+	tg := servers(t)
+	tg.h1 = "http://" + ln.Addr().String() + "/json"
+	_, err = runOnce(t.Context(), ps[0], tg)
+	if err == nil || !strings.Contains(err.Error(), "no answer within") {
+		t.Fatalf("runOnce against a silent server: %v; want the time limit", err)
 	}
 }

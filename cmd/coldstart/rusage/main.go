@@ -35,6 +35,7 @@ func main() {
 	pid, err := syscall.ForkExec(os.Args[1], os.Args[1:], &syscall.ProcAttr{
 		Env:   os.Environ(),
 		Files: []uintptr{0, 2, 2},
+		Sys:   sysProcAttr,
 	})
 	if err != nil {
 		fail(err.Error())
