@@ -260,7 +260,7 @@ func TestTLSRowsCheckTheProtocol(t *testing.T) {
 	h1Only.StartTLS()
 	t.Cleanup(h1Only.Close)
 	both, _ := startTLSServers(t)
-	for _, fam := range []family{tlsGet, tlsDownload, tlsConcurrent} {
+	for _, fam := range []family{tlsGet, tlsDownload, tlsConcurrent, tlsHandshake} {
 		t.Run(fam.name, func(t *testing.T) {
 			eachLeaf(t, fam, func(t *testing.T, v variant, cf clients.Factory) {
 				var tg target
