@@ -9,18 +9,22 @@
 // pins): each does one GET of the URL on its command line, decodes the JSON
 // body into a struct, checks it, prints nothing and exits 0 (1 with a message
 // on a wrong answer or an error). nethttp, resty and retryablehttp use their
-// library as a user would, fasthttp calls fasthttp.Get, and raw, the floor,
-// writes an HTTP/1.1 GET on a net.Conn itself: all over cleartext HTTP/1.1
-// (proto=h1). http3 GETs over HTTP/3 (proto=h3) with quic-go's
-// http3.Transport, trusting the certificate in the file named by its second
-// argument, so its time holds a TLS 1.3 handshake over QUIC that the others
-// do not make. Each is built twice, as built and stripped (-ldflags=-s -w);
-// the timed runs use the binary as built.
+// library as a user would, fasthttp calls fasthttp.Get (a fasthttp.Client
+// for https), and raw, the floor, writes an HTTP/1.1 GET on a net.Conn
+// itself. Every program but raw also runs over https (scheme=https): given
+// the file of the one certificate to trust after the URL, each GETs over
+// TLS 1.3 with its library's defaults and checks the protocol they
+// negotiate (HTTP/2 by ALPN for the net/http-based ones, HTTP/1.1 for
+// fasthttp); http3 speaks only HTTP/3 (quic-go's http3.Transport) and runs
+// only there. Each program is built twice, as built and stripped
+// (-ldflags=-s -w); the timed runs use the binary as built.
 //
-// It starts the suite's fixture server in-process on loopback, and the
-// HTTP/3 fixture server (tlsserver.StartH3, a certificate generated for the
-// run), and runs each program -n times as a fresh process, rotating the
-// clients between runs so drift spreads over all of them. The time is from exec.Cmd.Start to the
+// It starts the suite's fixture servers in-process on loopback: the
+// cleartext one, the TLS one (tlsserver.Start: h2 and http/1.1 by ALPN) and
+// the HTTP/3 one (tlsserver.StartH3), the last two with a certificate
+// generated for the run, and runs each program -n times per scheme as a
+// fresh process, rotating the rows between runs so drift spreads over all
+// of them. The time is from exec.Cmd.Start to the
 // process's exit: since a program exits right after checking its one
 // response, that is start to first response, and it includes process
 // creation, runtime and package init (the library's included), the connect
@@ -34,7 +38,7 @@
 //
 // The output is Go benchmark format, one line per run,
 //
-//	BenchmarkColdStart/proto=P/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
+//	BenchmarkColdStart/scheme=http|https/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
 //
 // after configuration lines (commit, date, go, machine, runs) and Unit lines,
 // so go tool benchstat gives each client's median and confidence interval.
@@ -65,18 +69,27 @@ import (
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
-// A client is one program under cmd/coldstart/programs and the protocol
-// it speaks: h1 (cleartext HTTP/1.1) or h3 (HTTP/3 over QUIC).
-type client struct{ name, proto string }
+// A client is one row: a program under cmd/coldstart/programs and the
+// scheme of its URL, with the protocol its library speaks there (what the
+// program checks, but for fasthttp and raw, which speak only HTTP/1.1).
+type client struct{ name, scheme, proto string }
 
-// clients are the programs, in output order.
+// clients are the rows, in output order.
 var clients = []client{
-	{"nethttp", "h1"}, {"fasthttp", "h1"}, {"resty", "h1"}, {"retryablehttp", "h1"}, {"raw", "h1"},
-	{"http3", "h3"},
+	{"nethttp", "http", "HTTP/1.1"},
+	{"fasthttp", "http", "HTTP/1.1"},
+	{"resty", "http", "HTTP/1.1"},
+	{"retryablehttp", "http", "HTTP/1.1"},
+	{"raw", "http", "HTTP/1.1"},
+	{"nethttp", "https", "HTTP/2 over TLS 1.3"},
+	{"fasthttp", "https", "HTTP/1.1 over TLS 1.3"},
+	{"resty", "https", "HTTP/2 over TLS 1.3"},
+	{"retryablehttp", "https", "HTTP/2 over TLS 1.3"},
+	{"http3", "https", "HTTP/3 (TLS 1.3 over QUIC)"},
 }
 
 // benchName is c's benchmark name, without "Benchmark".
-func (c client) benchName() string { return "ColdStart/proto=" + c.proto + "/client=" + c.name }
+func (c client) benchName() string { return "ColdStart/scheme=" + c.scheme + "/client=" + c.name }
 
 const (
 	programsPkg = "github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/"
@@ -162,7 +175,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return outFile.CloseAtomicallyReplace()
 }
 
-// program is one client's built program.
+// program is one row's built program.
 type program struct {
 	client
 	path           string // as built; the one run
@@ -170,7 +183,8 @@ type program struct {
 	rusage         string // cmd/coldstart/rusage, to take its peak RSS
 }
 
-// build builds every client's program into dir, as built and stripped, and
+// build builds every row's program into dir, as built and stripped (once
+// per program: a program's rows share its binaries), and
 // cmd/coldstart/rusage.
 func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error) {
 	rusage := filepath.Join(dir, "rusage")
@@ -178,7 +192,13 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 		return nil, err
 	}
 	var progs []program
+	built := map[string]program{}
 	for _, c := range clients {
+		if b, ok := built[c.name]; ok {
+			b.client = c
+			progs = append(progs, b)
+			continue
+		}
 		p := program{client: c, path: filepath.Join(dir, c.name), rusage: rusage}
 		stripped := p.path + "-stripped"
 		for _, b := range []struct {
@@ -198,6 +218,7 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 			}
 			*b.size = fi.Size()
 		}
+		built[c.name] = p
 		progs = append(progs, p)
 	}
 	return progs, nil
@@ -220,19 +241,22 @@ type result struct {
 	peakRSS int64         // bytes
 }
 
-// targets are where the programs send their GET: the cleartext fixture
-// server's /json (proto=h1), the HTTP/3 fixture server's /json and the file
-// holding its certificate (proto=h3).
+// targets are where the programs send their GET: the /json of the
+// cleartext fixture server (http), of the TLS one (https) and of the HTTP/3
+// one (http3's https), and the file holding the TLS servers' certificate.
 type targets struct {
-	h1, h3, certFile string
+	http, https, h3, certFile string
 }
 
 // args are p's arguments for t.
 func (p program) args(t targets) []string {
-	if p.proto == "h3" {
+	switch {
+	case p.scheme == "http":
+		return []string{t.http}
+	case p.name == "http3":
 		return []string{t.h3, t.certFile}
 	}
-	return []string{t.h1}
+	return []string{t.https, t.certFile}
 }
 
 // runOnce runs p against t as a fresh process and times it, then runs it
@@ -288,29 +312,44 @@ func peakRSS(ctx context.Context, p program, t targets) (int64, error) {
 	return maxrss, nil
 }
 
-// startServers starts the cleartext and the HTTP/3 fixture servers on
-// loopback, the latter's certificate written into dir, until stop.
+// startServers starts the cleartext, TLS and HTTP/3 fixture servers on
+// loopback, the TLS servers' certificate written into dir, until stop.
 func startServers(dir string) (t targets, stop func() error, err error) {
 	srv, err := fixtures.Start()
 	if err != nil {
 		return t, nil, err
 	}
+	stops := []func() error{srv.Close}
+	stop = func() error {
+		var err error
+		for _, s := range stops {
+			err = errors.Join(err, s())
+		}
+		return err
+	}
 	cert, err := tlscert.Generate()
 	if err != nil {
-		return t, nil, errors.Join(err, srv.Close())
+		return t, nil, errors.Join(err, stop())
 	}
 	t.certFile = filepath.Join(dir, "cert.pem")
 	if err := os.WriteFile(t.certFile, cert.PEM(), 0o600); err != nil {
-		return t, nil, errors.Join(err, srv.Close())
+		return t, nil, errors.Join(err, stop())
 	}
+	tcp, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		return t, nil, errors.Join(err, stop())
+	}
+	// The run is over when they stop: at once. (A program exits without
+	// closing its QUIC connection, which a graceful shutdown of the HTTP/3
+	// server would wait out until QUIC's idle timeout.)
+	stops = append(stops, tcp.Abort)
 	h3, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
 	if err != nil {
-		return t, nil, errors.Join(err, srv.Close())
+		return t, nil, errors.Join(err, stop())
 	}
-	t.h1, t.h3 = srv.URL()+"/json", h3.URL()+"/json"
-	// A program exits without closing its QUIC connection, which the server
-	// would wait out (its idle timeout) if it shut down gracefully.
-	return t, func() error { return errors.Join(h3.Abort(), srv.Close()) }, nil
+	stops = append(stops, h3.Abort)
+	t.http, t.https, t.h3 = srv.URL()+"/json", tcp.URL()+"/json", h3.URL()+"/json"
+	return t, stop, nil
 }
 
 // measure starts the fixture servers, runs every program n times against

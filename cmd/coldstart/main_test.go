@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,12 +83,12 @@ func servers(t *testing.T) targets {
 	return tg
 }
 
-// wrongServers serve a /json whose count is 41, not 42, over HTTP/1.1 and
-// HTTP/3, for the life of t.
+// wrongServers serve a /json whose count is 41, not 42, over HTTP/1.1, over
+// TLS (h2 and http/1.1 by ALPN) and over HTTP/3, for the life of t.
 func wrongServers(t *testing.T) targets {
 	t.Helper()
 	body := strings.Replace(fixtures.JSONBody, "42", "41", 1)
-	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	http1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		ctx.SetContentType(fixtures.ContentTypeJSON)
 		ctx.SetBodyString(body)
 	}))
@@ -99,14 +100,17 @@ func wrongServers(t *testing.T) targets {
 	if err := os.WriteFile(certFile, cert.PEM(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h3 := benchtest.ServeH3(t, &http3.Server{
-		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
-		Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
-			io.WriteString(w, body)
-		}),
+	wrong := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
+		io.WriteString(w, body)
 	})
-	return targets{h1: h1.URL() + "/json", h3: h3 + "/json", certFile: certFile}
+	tcp := httptest.NewUnstartedServer(wrong)
+	tcp.TLS = cert.ServerConfig()
+	tcp.EnableHTTP2 = true
+	tcp.StartTLS()
+	t.Cleanup(tcp.Close)
+	h3 := benchtest.ServeH3(t, &http3.Server{TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()), Handler: wrong})
+	return targets{http: http1.URL() + "/json", https: tcp.URL + "/json", h3: h3 + "/json", certFile: certFile}
 }
 
 func TestProgramsSucceed(t *testing.T) {
@@ -133,13 +137,14 @@ func TestProgramsSucceed(t *testing.T) {
 func TestProgramsFailOnWrongAnswer(t *testing.T) {
 	wrong, right := wrongServers(t), servers(t)
 	missing := right
-	missing.h1 = strings.TrimSuffix(right.h1, "/json") + "/nothing-here"
-	missing.h3 = strings.TrimSuffix(right.h3, "/json") + "/nothing-here"
+	for _, u := range []*string{&missing.http, &missing.https, &missing.h3} {
+		*u = strings.TrimSuffix(*u, "/json") + "/nothing-here"
+	}
 	untrusted := right
 	untrusted.certFile = wrong.certFile
 	for _, p := range built(t) {
 		cases := []targets{wrong, missing}
-		if p.proto == "h3" {
+		if p.scheme == "https" {
 			cases = append(cases, untrusted)
 		}
 		for _, tg := range cases {
@@ -152,6 +157,40 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 			if _, err := runOnce(t.Context(), p, tg); err == nil {
 				t.Errorf("runOnce %s %q: no error", p.name, p.args(tg))
 			}
+		}
+	}
+}
+
+// Each https program checks the protocol its library negotiates by
+// default: against a server offering only http/1.1 by ALPN, the
+// net/http-based ones fail (they expect HTTP/2); fasthttp, which speaks
+// nothing else, succeeds.
+func TestProgramsCheckTheProtocol(t *testing.T) {
+	right := servers(t)
+	cert, err := tlscert.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
+	h1Only.TLS = cert.ServerConfig()
+	h1Only.TLS.NextProtos = []string{"http/1.1"}
+	h1Only.StartTLS()
+	t.Cleanup(h1Only.Close)
+	tg := right
+	tg.https, tg.certFile = h1Only.URL+"/json", filepath.Join(t.TempDir(), "cert.pem")
+	if err := os.WriteFile(tg.certFile, cert.PEM(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range built(t) {
+		if p.scheme != "https" || p.name == "http3" {
+			continue
+		}
+		out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
+		switch {
+		case p.name == "fasthttp" && err != nil:
+			t.Errorf("fasthttp over HTTP/1.1: %v %q", err, out)
+		case p.name != "fasthttp" && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
+			t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
 		}
 	}
 }
@@ -295,7 +334,7 @@ func TestSilentServerTimesOut(t *testing.T) {
 	runTimeout = 500 * time.Millisecond
 	defer func() { runTimeout = old }()
 	tg := servers(t)
-	tg.h1 = "http://" + ln.Addr().String() + "/json"
+	tg.http = "http://" + ln.Addr().String() + "/json"
 	_, err = runOnce(t.Context(), ps[0], tg)
 	if err == nil || !strings.Contains(err.Error(), "no answer within") {
 		t.Fatalf("runOnce against a silent server: %v; want the time limit", err)

@@ -80,8 +80,8 @@ func renderTable(path string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
-	b.WriteString("| client | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| client | scheme | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
+	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|\n")
 	for _, c := range clients {
 		cell := func(unit string) (results.Summary, error) {
 			v := values[key{c, unit}]
@@ -96,13 +96,10 @@ func renderTable(path string) (string, error) {
 				return "", err
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %.2f ms | %s | %s | %s | %s |\n", c.name, protoNames[c.proto], sums[0].Center/1e6, sums[0].Range(),
+		fmt.Fprintf(&b, "| %s | %s | %s | %.2f ms | %s | %s | %s | %s |\n", c.name, c.scheme, c.proto, sums[0].Center/1e6, sums[0].Range(),
 			mib(sums[1].Center), mib(sums[2].Center), mib(sums[3].Center))
 	}
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 func mib(bytes float64) string { return fmt.Sprintf("%.1f MiB", bytes/(1<<20)) }
-
-// protoNames say what each proto= level is in the table.
-var protoNames = map[string]string{"h1": "HTTP/1.1, cleartext", "h3": "HTTP/3 (TLS 1.3 over QUIC)"}

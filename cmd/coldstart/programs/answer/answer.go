@@ -23,6 +23,24 @@ type Program string
 // URL is the program's one argument; anything else is a usage error.
 func (p Program) URL() string { return p.Args("URL")[0] }
 
+// Target is the program's URL and, for an https URL, the file of the one
+// certificate (PEM) to trust: "URL" or "URL CERT.pem"; anything else is a
+// usage error.
+func (p Program) Target() (url, certFile string) {
+	if len(os.Args) == 3 {
+		return os.Args[1], os.Args[2]
+	}
+	return p.URL(), ""
+}
+
+// Proto fails unless the answer came over HTTP/want (got is its major
+// version): each program knows what its library negotiates by default.
+func (p Program) Proto(got, want int) {
+	if got != want {
+		p.Fail(fmt.Errorf("answered over HTTP/%d, want HTTP/%d", got, want))
+	}
+}
+
 // Args are the program's arguments, one per name in usage; any other
 // number is a usage error.
 func (p Program) Args(usage ...string) []string {

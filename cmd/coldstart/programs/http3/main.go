@@ -6,31 +6,24 @@ package main
 
 import (
 	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
-	"errors"
 	"net/http"
-	"os"
 
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
+	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
 )
 
 func main() {
 	p := answer.Program("http3")
 	args := p.Args("URL", "CERT.pem")
-	pem, err := os.ReadFile(args[1])
-	p.Must(err)
-	roots := x509.NewCertPool()
-	if !roots.AppendCertsFromPEM(pem) {
-		p.Fail(errors.New(args[1] + ": no PEM certificate"))
-	}
-	c := &http.Client{Transport: &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	c := &http.Client{Transport: &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: trust.Roots(p, args[1])}}}
 	resp, err := c.Get(args[0])
 	p.Must(err)
 	defer resp.Body.Close()
 	p.Status(resp.StatusCode, resp.Status)
+	p.Proto(resp.ProtoMajor, 3)
 	var m answer.Message
 	p.Must(json.NewDecoder(resp.Body).Decode(&m))
 	p.Check(m)

@@ -1,18 +1,28 @@
 // Command resty is cmd/coldstart's minimal resty program: one GET of the
-// URL in its argument, the JSON body decoded (by resty's SetResult) and
-// checked, exit 0 and no output on success.
+// URL in its argument (an https URL with the file of the certificate to
+// trust after it, given to resty's SetRootCertificate), the JSON body
+// decoded by resty into a struct (SetResult) and checked, exit 0 and no
+// output on success. It must get HTTP/2 over https (resty's transport
+// negotiates it by default), HTTP/1.1 over http.
 package main
 
 import (
 	"github.com/go-resty/resty/v2"
+
 	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
 )
 
 func main() {
 	p := answer.Program("resty")
+	url, certFile := p.Target()
+	c, proto := resty.New(), 1
+	if certFile != "" {
+		c, proto = c.SetRootCertificate(certFile), 2
+	}
 	var m answer.Message
-	resp, err := resty.New().R().SetResult(&m).Get(p.URL())
+	resp, err := c.R().SetResult(&m).Get(url)
 	p.Must(err)
 	p.Status(resp.StatusCode(), resp.Status())
+	p.Proto(resp.RawResponse.ProtoMajor, proto)
 	p.Check(m)
 }
