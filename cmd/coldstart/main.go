@@ -126,7 +126,7 @@ var runTimeout = 30 * time.Second
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("coldstart", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	n := fs.Int("n", 20, "fresh processes per client")
+	n := fs.Int("n", 20, "fresh processes per row (client and scheme)")
 	out := fs.String("o", "", "write the results to this file instead of standard output")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -389,7 +389,7 @@ func header(ctx context.Context, n int) string {
 	kv("goos", runtime.GOOS)
 	kv("goarch", runtime.GOARCH)
 	kv("machine", runinfo.Machine(ctx))
-	kv("runs", fmt.Sprintf("%d per client, rotating", n))
+	kv("runs", fmt.Sprintf("%d per row (client and scheme), rotating", n))
 	kv("pkg", "github.com/httpclientbench/httpclientbench/cmd/coldstart")
 	for _, u := range []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"} {
 		fmt.Fprintf(&b, "Unit %s better=lower\n", u)
