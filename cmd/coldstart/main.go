@@ -22,7 +22,7 @@
 // It starts the suite's fixture servers in-process on loopback: the
 // cleartext one, the TLS one (tlsserver.Start: h2 and http/1.1 by ALPN) and
 // the HTTP/3 one (tlsserver.StartH3), the last two with a certificate
-// generated for the run, and runs each program -n times per scheme as a
+// generated for the run, and runs each row (program and scheme) -n times as a
 // fresh process, rotating the rows between runs so drift spreads over all
 // of them. The time is from exec.Cmd.Start to the
 // process's exit: since a program exits right after checking its one
