@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 // sample is one result of an output file, as benchfmt reads it.
@@ -173,7 +175,7 @@ func TestRunErrors(t *testing.T) {
 
 func checkUsageError(t *testing.T, err error, want, out string) {
 	t.Helper()
-	var usage usageError
+	var usage cli.UsageError
 	if !errors.As(err, &usage) || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v; want a usage error mentioning %q", err, want)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 // options is the validated command line.
@@ -22,16 +23,9 @@ type options struct {
 	refs      []string // none (the working tree) or two commits (A/B)
 }
 
-// usageError is a mistake in the command line or its arguments: benchrun
+// usagef is a mistake in the command line or its arguments: benchrun
 // exits with status 2 and runs nothing.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
+var usagef = cli.Usagef
 
 const usage = `usage: benchrun [flags]               run the suite on the working tree
        benchrun [flags] REF_A REF_B   compare two commits, interleaved
@@ -42,7 +36,7 @@ rounds; writes one benchfmt file for go tool benchstat.
 Flags:
 `
 
-// parseFlags parses and checks args. Errors are usageErrors, except
+// parseFlags parses and checks args. Errors are cli.UsageErrors, except
 // flag.ErrHelp for -h.
 func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options, error) {
 	fs := flag.NewFlagSet("benchrun", flag.ContinueOnError)
@@ -58,18 +52,15 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	fs.StringVar(&opt.out, "o", "", "write the results to this file (default stdout); written only when the run succeeds")
 	order := fs.String("order", string(Rotate), "order of the leaves in a round: rotate or shuffle")
 	fs.Uint64Var(&opt.seed, "seed", 0, "seed of -order shuffle (default: from the clock; printed and written to the output)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, usageError{err}
+	if err := cli.Parse(fs, args); err != nil {
+		return nil, err
 	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
 
 	var err error
 	if opt.order, err = parseOrder(*order); err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	switch {
 	case seedSet && opt.order != Shuffle:
@@ -81,7 +72,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 		return nil, usagef("-rounds must be at least 1, got %d", opt.rounds)
 	}
 	if err := checkBenchtime(opt.benchtime); err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	if _, err := regexp.Compile(opt.bench); err != nil {
 		return nil, usagef("-bench: %v", err)

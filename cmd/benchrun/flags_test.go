@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 func clock() time.Time { return time.Unix(0, 1234) }
@@ -35,7 +37,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-nope"}, "flag provided but not defined"},
 	} {
 		opt, err := parseFlags(tc.args, io.Discard, clock)
-		var usage usageError
+		var usage cli.UsageError
 		if !errors.As(err, &usage) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("parseFlags(%q) = %+v, %v; want a usage error mentioning %q", tc.args, opt, err, tc.want)
 		}

@@ -55,8 +55,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -65,6 +63,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 )
 
@@ -72,18 +71,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	var usage usageError
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-	case errors.As(err, &usage):
-		fmt.Fprintln(os.Stderr, "benchrun:", err)
-		fmt.Fprintln(os.Stderr, "run benchrun -h for usage")
-		os.Exit(2)
-	default:
-		fmt.Fprintln(os.Stderr, "benchrun:", err)
-		os.Exit(1)
-	}
+	cli.Exit("benchrun", err)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {

@@ -64,6 +64,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
@@ -96,28 +97,7 @@ const (
 	rusagePkg   = "github.com/httpclientbench/httpclientbench/cmd/coldstart/rusage"
 )
 
-func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	var usage usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-	case errors.As(err, &usage):
-		if !usage.printed {
-			fmt.Fprintln(os.Stderr, "coldstart:", err)
-		}
-		os.Exit(2)
-	default:
-		fmt.Fprintln(os.Stderr, "coldstart:", err)
-		os.Exit(1)
-	}
-}
-
-// A usageError exits 2; printed says the flag package has already printed
-// it with the usage.
-type usageError struct {
-	error
-	printed bool
-}
+func main() { cli.Exit("coldstart", run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // runTimeout bounds each run of a program: one GET on loopback takes
 // milliseconds, so a program still running after this is stuck.
@@ -128,17 +108,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 20, "fresh processes per row (client and scheme)")
 	out := fs.String("o", "", "write the results to this file instead of standard output")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err, true}
+	if err := cli.Parse(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected arguments %q", fs.Args()), false}
+		return cli.Usagef("unexpected arguments %q", fs.Args())
 	}
 	if *n < 1 {
-		return usageError{fmt.Errorf("-n %d: want 1 or more", *n), false}
+		return cli.Usagef("-n %d: want 1 or more", *n)
 	}
 	// The output file is created now, so that an unwritable -o fails before
 	// minutes of work, and replaces FILE only once the run has succeeded.

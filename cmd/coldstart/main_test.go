@@ -23,12 +23,14 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"go.uber.org/goleak"
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 )
 
 // The programs are built once, for every test that needs them, into
@@ -291,7 +293,7 @@ func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-n", "0"}, {"-n", "-3"}, {"-n", "x"}, {"-nope"}, {"extra"}} {
 		var stderr bytes.Buffer
 		err := run(args, io.Discard, &stderr)
-		var usage usageError
+		var usage cli.UsageError
 		if !errors.As(err, &usage) {
 			t.Errorf("%q: %v, want a usage error (exit 2)", args, err)
 		}

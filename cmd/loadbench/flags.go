@@ -14,6 +14,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 )
 
@@ -80,14 +81,9 @@ type options struct {
 	readme string
 }
 
-// usageError is a mistake in the command line: loadbench exits with status
-// 2 and runs nothing.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usagef is a mistake in the command line: loadbench exits with status 2
+// and runs nothing.
+var usagef = cli.Usagef
 
 const usage = `usage: loadbench [flags]
 
@@ -129,11 +125,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof), for go tool pprof")
 	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated) from their results.txt")
 	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this README's <!-- loadreport:table dir=… --> blocks (dirs relative to the README)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, usageError{err}
+	if err := cli.Parse(fs, args); err != nil {
+		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected arguments %q (everything is a flag)", fs.Args())
@@ -144,7 +137,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return o, o.checkReport(set, *report)
 	}
 	if err := o.check(set, *inflight, *payloadName, *clientList); err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	return o, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 func TestFlags(t *testing.T) {
@@ -69,7 +71,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-nope"}, "not defined"},
 	} {
 		_, err := parseFlags(c.args, io.Discard)
-		var ue usageError
+		var ue cli.UsageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want a usage error about %q", c.args, err, c.want)
 		}
@@ -88,7 +90,7 @@ func TestReportFlags(t *testing.T) {
 		{"-readme", "README.md"},
 		{"-report", "a", "-rate", "100"},
 	} {
-		var ue usageError
+		var ue cli.UsageError
 		if _, err := parseFlags(args, io.Discard); !errors.As(err, &ue) {
 			t.Errorf("%q: %v, want a usage error", args, err)
 		}

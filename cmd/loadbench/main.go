@@ -66,8 +66,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -75,6 +73,7 @@ import (
 	"syscall"
 
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 func main() {
@@ -84,18 +83,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	var ue usageError
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-		os.Exit(2)
-	case errors.As(err, &ue):
-		fmt.Fprintln(os.Stderr, "loadbench:", err)
-		os.Exit(2)
-	default:
-		fmt.Fprintln(os.Stderr, "loadbench:", err)
-		os.Exit(1)
-	}
+	cli.Exit("loadbench", err)
 }
 
 // runRole runs this process as the client or server process loadbench

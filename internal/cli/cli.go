@@ -1,0 +1,50 @@
+// Package cli is the edge the suite's commands (benchrun, loadbench,
+// coldstart) share: a mistake in the command line, which exits with status
+// 2 and runs nothing, and how run's error becomes the exit status.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+)
+
+// A UsageError is a mistake in the command line or its arguments.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// Usagef is a UsageError with a formatted message.
+func Usagef(format string, args ...any) error {
+	return UsageError{fmt.Errorf(format, args...)}
+}
+
+// Parse parses args with fs: -h is flag.ErrHelp as it is, any other
+// mistake a UsageError.
+func Parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return UsageError{err}
+}
+
+// Exit ends the process of command name with run's result err: status 0
+// for none or -h (the usage is printed already), 2 for a UsageError, 1 for
+// anything else; the error printed as "name: err", a usage error with a
+// pointer to -h.
+func Exit(name string, err error) {
+	var usage UsageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case errors.As(err, &usage):
+		fmt.Fprintf(os.Stderr, "%s: %v\nrun %s -h for usage\n", name, err, name)
+		os.Exit(2)
+	default:
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
