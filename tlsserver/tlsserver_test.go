@@ -30,23 +30,14 @@ func newCert(t *testing.T) *tlscert.Cert {
 	return c
 }
 
-func startTLS(t *testing.T, cert *tlscert.Cert) *Server {
-	t.Helper()
-	s, err := Start(cert, WithAddr("127.0.0.1:0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
-	return s
-}
+func startTLS(t *testing.T, cert *tlscert.Cert) *Server { return start(t, cert, Start) }
 
-func startH3(t *testing.T, cert *tlscert.Cert) *H3Server {
+func startH3(t *testing.T, cert *tlscert.Cert) *H3Server { return start(t, cert, StartH3) }
+
+// start starts a server with startFn on loopback, closed when t ends.
+func start[S interface{ Close() error }](t *testing.T, cert *tlscert.Cert, startFn func(*tlscert.Cert, ...Option) (S, error)) S {
 	t.Helper()
-	s, err := StartH3(cert, WithAddr("127.0.0.1:0"))
+	s, err := startFn(cert, WithAddr("127.0.0.1:0"))
 	if err != nil {
 		t.Fatal(err)
 	}
