@@ -19,7 +19,6 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // The TLS families run against in-process TLS fixture servers (package
@@ -151,24 +150,7 @@ func handshakeChecked(o op, t target, resume bool) op {
 // for proto=h1 and h2 (ALPN chooses), one for proto=h3.
 func startTLSServers(tb testing.TB) (tcp, h3 target) {
 	tb.Helper()
-	s, err := tlsserver.Start(benchCert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
-	q, err := tlsserver.StartH3(benchCert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		if err := q.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
+	s, q := benchtest.StartTLS(tb, benchCert), benchtest.StartH3(tb, benchCert)
 	return target{base: s.URL(), opened: s.Opened, handshakes: s.Handshakes},
 		target{base: q.URL(), proto: 3, opened: q.Opened, handshakes: q.Handshakes}
 }

@@ -19,16 +19,14 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // TestHTTP3: the http3 client GETs and POSTs over HTTP/3 to
 // tlsserver.StartH3 trusting its certificate (ProtoMajor 3), fails without
 // it, and Close releases everything (TestMain's leak check).
 func TestHTTP3(t *testing.T) {
-	cert := newCert(t)
-	s := startH3(t, cert)
+	cert := benchtest.NewCert(t)
+	s := benchtest.StartH3(t, cert)
 	f := factory(t, clients.HTTP3, clients.HTTP3Client)
 	c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	if c.Name() != clients.HTTP3Client {
@@ -77,11 +75,11 @@ func TestHTTP3Refuses(t *testing.T) {
 // data race the race detector reports. No TLSHandshake row dials two
 // connections at once.
 func TestHTTP3Fresh(t *testing.T) {
-	cert := newCert(t)
+	cert := benchtest.NewCert(t)
 	f := factory(t, clients.HTTP3, clients.HTTP3Client)
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
-			s := startH3(t, cert)
+			s := benchtest.StartH3(t, cert)
 			c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 			for i := 1; i <= 3; i++ {
 				m, body, err := c.GetBytes(s.URL() + "/json")
@@ -125,8 +123,8 @@ func TestHTTP3Fresh(t *testing.T) {
 // client's fresh connections are those http3.Transport sets itself when
 // its QUICConfig is nil (after its first request).
 func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
-	cert := newCert(t)
-	s := startH3(t, cert)
+	cert := benchtest.NewCert(t)
+	s := benchtest.StartH3(t, cert)
 	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: cert.Pool()}}
 	defer tr.Close()
 	resp, err := (&http.Client{Transport: tr}).Get(s.URL() + "/json")
@@ -143,7 +141,7 @@ func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
 // closes each QUIC connection when the response body is closed, not later
 // (the server sees every connection end within a second of its answer).
 func TestHTTP3FreshClosesEachConnection(t *testing.T) {
-	cert := newCert(t)
+	cert := benchtest.NewCert(t)
 	conns := make(chan *quic.Conn, 10)
 	base := benchtest.ServeH3(t, &http3.Server{
 		Handler:   fixtures.NewHTTPHandler(),
@@ -171,28 +169,4 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 			t.Fatalf("GET %d: its connection still open a second after the body was read", i)
 		}
 	}
-}
-
-func newCert(t *testing.T) *tlscert.Cert {
-	t.Helper()
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cert
-}
-
-// startH3 starts tlsserver.StartH3 with cert on loopback for the life of t.
-func startH3(t *testing.T, cert *tlscert.Cert) *tlsserver.H3Server {
-	t.Helper()
-	s, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return s
 }

@@ -12,8 +12,6 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // tlsClients are the clients that speak TLS, with the HTTP version each
@@ -25,28 +23,14 @@ var tlsClients = map[string]int{
 	clients.FastHTTP:      1,
 }
 
-func startTLS(t *testing.T) (*tlscert.Cert, string) {
-	t.Helper()
-	cert := newCert(t)
-	s, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return cert, s.URL()
-}
-
 // TestTLSGet: every client that speaks TLS GETs /json from tlsserver.Start
 // trusting its certificate, negotiating h2 (the net/http-based clients,
 // by ALPN as their defaults do) or HTTP/1.1 (fasthttp), and HTTP/1.1 with
 // TLS.HTTP1; with an empty pool
 // of roots the same GET fails verification.
 func TestTLSGet(t *testing.T) {
-	cert, base := startTLS(t)
+	cert := benchtest.NewCert(t)
+	base := benchtest.StartTLS(t, cert).URL()
 	for _, f := range clients.Libraries {
 		want, ok := tlsClients[f.Name]
 		if !ok {
@@ -97,7 +81,7 @@ func TestTLSRefusedCombinations(t *testing.T) {
 // second connection is a full handshake unless TLS.Resume, and a resumed
 // one with it, as the server sees it (its answer is DidResume).
 func TestTLSResume(t *testing.T) {
-	cert := newCert(t)
+	cert := benchtest.NewCert(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

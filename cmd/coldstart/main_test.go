@@ -94,14 +94,7 @@ func wrongServers(t *testing.T) targets {
 		ctx.SetContentType(fixtures.ContentTypeJSON)
 		ctx.SetBodyString(body)
 	}))
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile := filepath.Join(t.TempDir(), "cert.pem")
-	if err := os.WriteFile(certFile, cert.PEM(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cert, certFile := newCertFile(t)
 	wrong := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
 		io.WriteString(w, body)
@@ -169,20 +162,14 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 // nothing else, succeeds.
 func TestProgramsCheckTheProtocol(t *testing.T) {
 	right := servers(t)
-	cert, err := tlscert.Generate()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cert, certFile := newCertFile(t)
 	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
 	h1Only.TLS = cert.ServerConfig()
 	h1Only.TLS.NextProtos = []string{"http/1.1"}
 	h1Only.StartTLS()
 	t.Cleanup(h1Only.Close)
 	tg := right
-	tg.https, tg.certFile = h1Only.URL+"/json", filepath.Join(t.TempDir(), "cert.pem")
-	if err := os.WriteFile(tg.certFile, cert.PEM(), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	tg.https, tg.certFile = h1Only.URL+"/json", certFile
 	for _, p := range built(t) {
 		if p.scheme != "https" || p.name == "http3" {
 			continue
@@ -341,4 +328,16 @@ func TestSilentServerTimesOut(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no answer within") {
 		t.Fatalf("runOnce against a silent server: %v; want the time limit", err)
 	}
+}
+
+// newCertFile is a new certificate and the file, for the life of t, that
+// holds it (PEM) for a program to trust.
+func newCertFile(t *testing.T) (*tlscert.Cert, string) {
+	t.Helper()
+	cert := benchtest.NewCert(t)
+	file := filepath.Join(t.TempDir(), "cert.pem")
+	if err := os.WriteFile(file, cert.PEM(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cert, file
 }

@@ -1,7 +1,8 @@
 // Package benchtest is the one home of the helpers every test package of
 // the suite uses: in-process fixture servers and clients that close when
-// the test ends (reporting a failed close as a test error), a test's own
-// HTTP/3 server on loopback (ServeH3), the connection
+// the test ends (reporting a failed close as a test error), the TLS and
+// HTTP/3 fixture servers and a test's own HTTP/3 server on loopback, the
+// connection
 // counter of the h2c servers, and the checks every fixture server must
 // pass.
 package benchtest
@@ -19,6 +20,8 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // Start starts an in-process HTTP/1.1 fixture server for the life of tb.
@@ -42,6 +45,40 @@ func StartH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
 	}
 	closeAtEnd(tb, "h2c server", srv)
 	return srv
+}
+
+// StartTLS starts the TLS fixture server (HTTP/1.1 and HTTP/2 by ALPN)
+// presenting cert on loopback for the life of tb.
+func StartTLS(tb testing.TB, cert *tlscert.Cert) *tlsserver.Server {
+	tb.Helper()
+	srv, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	closeAtEnd(tb, "TLS server", srv)
+	return srv
+}
+
+// StartH3 starts the HTTP/3 fixture server presenting cert on loopback for
+// the life of tb.
+func StartH3(tb testing.TB, cert *tlscert.Cert) *tlsserver.H3Server {
+	tb.Helper()
+	srv, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	closeAtEnd(tb, "HTTP/3 server", srv)
+	return srv
+}
+
+// NewCert generates a certificate for the TLS fixture servers.
+func NewCert(tb testing.TB) *tlscert.Cert {
+	tb.Helper()
+	cert, err := tlscert.Generate()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cert
 }
 
 // NewClient builds a client of kind f with cfg, closed when tb ends.
