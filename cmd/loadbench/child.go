@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime/pprof"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -62,13 +61,13 @@ var quantiles = []struct {
 // memory come from the parent (the process's rusage), connections from
 // the server.
 type report struct {
-	Due, OK, Dropped int64
-	Failed           map[string]int64 // by class name
-	Elapsed          time.Duration
-	Latency          map[string]int64 // by unit, nanoseconds
-	SchedP99         time.Duration
-	TickLateP99      time.Duration
-	GCCycles         uint64
+	OK, Dropped int64
+	Failed      map[string]int64 // by class name
+	Elapsed     time.Duration
+	Latency     map[string]int64 // by unit, nanoseconds
+	SchedP99    time.Duration
+	TickLateP99 time.Duration
+	GCCycles    uint64
 	// PeakRSS is the process's own peak resident set (Linux's VmHWM, in
 	// bytes), 0 where the system has none. The rusage a parent reads is not
 	// that: a child's ru_maxrss starts from its parent's at fork.
@@ -116,17 +115,9 @@ func (j job) run() (*report, error) {
 		return nil, err
 	}
 	defer c.Close()
-	if err := p.op(c, j.Base)(); err != nil {
-		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
-	}
-	ex := &examples{m: map[string]string{}}
 	op := p.op(c, j.Base)
-	watched := func() error {
-		err := op()
-		if err != nil {
-			ex.add(err)
-		}
-		return err
+	if err := op(); err != nil {
+		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
 	}
 
 	if j.CPUProfile != "" {
@@ -144,46 +135,34 @@ func (j job) run() (*report, error) {
 	var res load.Result
 	switch j.Mode {
 	case modeSweep:
-		res, err = load.ClosedLoop{InFlight: j.InFlight, Duration: j.Duration, MaxRequests: j.MaxRequests}.Run(watched)
+		res, err = load.ClosedLoop{InFlight: j.InFlight, Duration: j.Duration, MaxRequests: j.MaxRequests}.Run(op)
 	default:
-		res, err = load.OpenLoop{Rate: j.Rate, Duration: j.Duration, MaxInFlight: j.MaxInFlight}.Run(watched)
+		res, err = load.OpenLoop{Rate: j.Rate, Duration: j.Duration, MaxInFlight: j.MaxInFlight}.Run(op)
 	}
 	pr := probe.Stop()
 	if err != nil {
 		return nil, err
 	}
 	rep := &report{
-		Due: res.Due, OK: res.OK, Dropped: res.Dropped, Elapsed: res.Elapsed,
+		OK: res.OK, Dropped: res.Dropped, Elapsed: res.Elapsed,
 		Failed:      map[string]int64{},
 		Latency:     map[string]int64{},
 		SchedP99:    pr.SchedP99,
 		TickLateP99: time.Duration(pr.TickLate.ValueAtQuantile(99)),
 		GCCycles:    pr.GCCycles,
-		Examples:    ex.m,
+		Examples:    map[string]string{},
 		PeakRSS:     peakRSS(),
 	}
 	for _, c := range load.Classes() {
 		rep.Failed[c.String()] = res.Failed[c]
+		if e := res.Examples[c]; e != nil {
+			rep.Examples[c.String()] = e.Error()
+		}
 	}
 	for _, q := range quantiles {
 		rep.Latency[q.unit] = res.Latency.ValueAtQuantile(q.q)
 	}
 	return rep, nil
-}
-
-// examples keeps the first error of each class.
-type examples struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (e *examples) add(err error) {
-	class := load.Classify(err).String()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if _, ok := e.m[class]; !ok {
-		e.m[class] = err.Error()
-	}
 }
 
 func lookupClient(name string) (clients.Factory, error) {

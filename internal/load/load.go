@@ -56,6 +56,9 @@ type Result struct {
 	// are counted, not timed: a request refused in a microsecond is not a
 	// fast request), in nanoseconds.
 	Latency *hdrhistogram.Histogram
+	// Examples holds, for each class with failures, the first error seen
+	// of it (first on its shard of the recorder), to show what failed.
+	Examples [numClasses]error
 }
 
 // Delivered is the rate of correct answers over the run, in requests per
@@ -82,12 +85,13 @@ type recorder struct {
 }
 
 type shard struct {
-	mu     sync.Mutex
-	hist   *hdrhistogram.Histogram
-	ok     int64
-	failed Counts
-	last   time.Time // latest completion
-	_      [64]byte  // keep shards on separate cache lines
+	mu       sync.Mutex
+	hist     *hdrhistogram.Histogram
+	ok       int64
+	failed   Counts
+	examples [numClasses]error // the first of each class
+	last     time.Time         // latest completion
+	_        [64]byte          // keep shards on separate cache lines
 }
 
 func newRecorder(start time.Time) *recorder {
@@ -102,6 +106,10 @@ func newRecorder(start time.Time) *recorder {
 // at end. key picks the shard.
 func (r *recorder) record(key int, due, end time.Time, err error) {
 	s := &r.shards[key%len(r.shards)]
+	var class Class
+	if err != nil {
+		class = Classify(err) // walks the error chain: outside the lock
+	}
 	s.mu.Lock()
 	if err == nil {
 		s.ok++
@@ -112,7 +120,10 @@ func (r *recorder) record(key int, due, end time.Time, err error) {
 		// RecordValue fails only above the top, excluded just above.
 		_ = s.hist.RecordValue(lat)
 	} else {
-		s.failed[Classify(err)]++
+		s.failed[class]++
+		if s.examples[class] == nil {
+			s.examples[class] = err
+		}
 	}
 	if end.After(s.last) {
 		s.last = end
@@ -131,6 +142,9 @@ func (r *recorder) result(minEnd time.Time) Result {
 		res.OK += s.ok
 		for c, n := range s.failed {
 			res.Failed[c] += n
+			if res.Examples[c] == nil {
+				res.Examples[c] = s.examples[c]
+			}
 		}
 		res.Latency.Merge(s.hist)
 		if s.last.After(last) {

@@ -201,6 +201,13 @@ func TestFailuresAreCountedNotTimed(t *testing.T) {
 		if res.Latency.TotalCount() != 1 {
 			t.Errorf("%d latencies recorded, want 1 (only the success)", res.Latency.TotalCount())
 		}
+		// The first error of each class is kept to show.
+		wantEx := map[Class]error{Refused: errs[1], PortExhaust: errs[2], Pool: errs[3], Timeout: errs[5], Answer: errs[7], Other: errs[8]}
+		for _, c := range Classes() {
+			if res.Examples[c] != wantEx[c] {
+				t.Errorf("example of %s: %v, want %v", c, res.Examples[c], wantEx[c])
+			}
+		}
 	})
 }
 

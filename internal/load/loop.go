@@ -82,14 +82,16 @@ func (o OpenLoop) Run(op Op) (Result, error) {
 	var endTimer *time.Timer // created on the first wait for a slot
 	for i := int64(0); i < n; i++ {
 		due := start.Add(o.dueAt(i))
-		if d := time.Until(due); d > 0 {
+		now := time.Now() // once per request when behind schedule
+		if d := due.Sub(now); d > 0 {
 			sleep(d)
+			now = time.Now()
 		}
 		// A sender behind schedule (its thread descheduled, or requests
 		// failing faster than it can start them, so slots never run out)
 		// must not send after the end either: what it has not started by
 		// then is dropped, as below when no slot frees in time.
-		if !time.Now().Before(end) {
+		if !now.Before(end) {
 			dropped = n - i
 			break
 		}
@@ -171,8 +173,11 @@ func (c ClosedLoop) Run(op Op) (Result, error) {
 		go func() {
 			defer wg.Done()
 			<-gun
-			for time.Now().Before(end) && take() {
+			for {
 				t := time.Now()
+				if !t.Before(end) || !take() {
+					return
+				}
 				err := op()
 				rec.record(w, t, time.Now(), err)
 			}
