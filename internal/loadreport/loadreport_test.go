@@ -275,3 +275,30 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// A run from a tree with uncommitted changes says so: the commit is shown
+// as recorded, "-dirty" and all.
+func TestDirtyCommitShows(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "load", Steady, ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirty := strings.Replace(string(src), "commit: 0a0df36c1d2e3f405162738495a6b7c8d9e0f112\n", "commit: 0a0df36c1d2e3f405162738495a6b7c8d9e0f112-dirty\n", 1)
+	if dirty == string(src) {
+		t.Fatal("testdata has no commit line to change")
+	}
+	if err := os.WriteFile(filepath.Join(dir, ResultsFile), []byte(dirty), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDir(filepath.Join(dir, ResultsFile), dir); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "commit `0a0df36c1d2e-dirty`") {
+		t.Errorf("the report hides the dirty tree:\n%s", md)
+	}
+}

@@ -104,10 +104,15 @@ func machineDetails(config map[string]string) string {
 	return " (" + strings.Join(d, ", ") + ")"
 }
 
-// shortCommit is a commit hash's first 12 digits.
+// shortCommit is c with its hash cut to the first 12 digits; what follows
+// the hash (runinfo.Commit's "-dirty" or " (built from …)") is kept.
 func shortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
+	n := strings.IndexFunc(c, func(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) })
+	if n < 0 {
+		n = len(c)
+	}
+	if n > 12 {
+		return c[:12] + c[n:]
 	}
 	return c
 }
