@@ -26,9 +26,23 @@ for name; do
 done
 
 tmp=$(mktemp -d)
+# Every run writes into $stage and is moved into docs/load only when all
+# are done (or one failed): a run after another that had written into the
+# tree would otherwise record its commit as -dirty.
+stage=$tmp/stage
+mkdir "$stage"
 server_pid=
+publish() {
+  local f
+  for f in "$stage"/*; do
+    [[ -e $f ]] || continue
+    rm -rf "docs/load/${f##*/}"
+    mv "$f" docs/load/
+  done
+}
 cleanup() {
   [[ -z $server_pid ]] || kill "$server_pid" 2>/dev/null || true
+  publish
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -53,9 +67,12 @@ stop_server() {
 }
 
 # best_sweep_rate: the highest median req/s of any client at any level of
-# docs/load/sweep/results.txt, rounded down to a thousand.
+# the sweep's results.txt (this invocation's, or docs/load/sweep's),
+# rounded down to a thousand.
 best_sweep_rate() {
-  [[ -s docs/load/sweep/results.txt ]] || die "overload needs docs/load/sweep/results.txt: run sweep first"
+  local sweep=$stage/sweep/results.txt
+  [[ -s $sweep ]] || sweep=docs/load/sweep/results.txt
+  [[ -s $sweep ]] || die "overload needs docs/load/sweep/results.txt: run sweep first"
   awk '$1 ~ /^BenchmarkLoad\// { n[$1]++; v[$1, n[$1]] = $3 }
     END {
       best = 0
@@ -71,12 +88,12 @@ best_sweep_rate() {
         if (m > best) best = m
       }
       print int(best / 1000) * 1000
-    }' docs/load/sweep/results.txt
+    }' "$sweep"
 }
 
 reports=()
 for name; do
-  out=docs/load/$name
+  out=$stage/$name
   case $name in
     steady) "$tmp/loadbench" -mode steady -rate 2000 -duration 5s -out "$out" ;;
     sweep) "$tmp/loadbench" -mode sweep -inflight 50,100,200,500 -duration 5s -out "$out" ;;
@@ -105,20 +122,21 @@ for name; do
           "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp,raw -rounds 1 2>/dev/null |
             awk '$1 ~ /^BenchmarkLoad\// { print $1 " " $3 " " $4 }'
         done
-      } >docs/load/generator-check.txt
+      } >"$stage/generator-check.txt"
       # Where the client process's CPU goes (a fourth run, profiled, not in
       # the ratios above): loadbench's own part is internal/load and time.Now.
       "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp -rounds 1 -cpuprofile "$tmp/prof" >/dev/null 2>&1
       {
         echo "# go tool pprof -top -cum of loadbench -target URL -mode sweep -inflight 50 -duration 5s -clients fasthttp -cpuprofile DIR"
         go tool pprof -top -cum -nodecount=60 "$tmp/prof/fasthttp-50-r1.pprof" 2>/dev/null | grep -v '^\(File\|Build ID\|Time\):'
-      } >docs/load/generator-profile.txt
+      } >"$stage/generator-profile.txt"
       stop_server
       continue
       ;;
   esac
-  reports+=("$out")
+  reports+=("docs/load/$name")
 done
+publish
 dirs=$(ls -d docs/load/*/ 2>/dev/null | sed 's:/$::' | paste -sd, -)
 [[ -z $dirs ]] || "$tmp/loadbench" -report "$dirs" -readme README.md
 echo "${0##*/}: wrote ${reports[*]:-nothing but the check} and README.md's load tables"
