@@ -181,7 +181,10 @@ func (c *client) do(method, url string, body []byte, hdr http.Header) result {
 		}
 		res.body = bytes.Clone(resp.Body())
 		if c.fastDecode && err == nil {
-			if b, derr := resp.BodyUncompressed(); derr == nil {
+			b, derr := resp.BodyUncompressed()
+			if derr != nil {
+				res.err = derr // not the still-compressed body as if it were the answer
+			} else {
 				res.body = bytes.Clone(b)
 			}
 		}

@@ -2,7 +2,6 @@ package behaviour_test
 
 import (
 	"crypto/tls"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -100,8 +99,8 @@ func startPlain(t *testing.T) *env {
 // HTTP/1.1 (ALPN).
 func startTLS(t *testing.T) *env {
 	e := &env{}
-	var opened atomic.Int64
-	e.opened = func() int { return int(opened.Load()) }
+	var conns benchtest.Conns
+	e.opened = conns.Opened
 	h := fixtures.NewHTTPHandler()
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.count(r.URL.Path)
@@ -113,11 +112,7 @@ func startTLS(t *testing.T) *env {
 		}
 		h.ServeHTTP(w, r)
 	}))
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			opened.Add(1)
-		}
-	}
+	srv.Config.ConnState = conns.Track
 	srv.EnableHTTP2 = true
 	srv.StartTLS()
 	t.Cleanup(srv.Close)

@@ -323,12 +323,7 @@ func TestBehaviourDocGoVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var line string
-	for _, l := range strings.Split(string(mod), "\n") {
-		if f := strings.Fields(l); len(f) == 2 && f[0] == "go" {
-			line = f[1]
-		}
-	}
+	line := goLine(mod)
 	doc, err := os.ReadFile(docPath)
 	if err != nil {
 		t.Fatal(err)
