@@ -197,13 +197,7 @@ func (r *Result) Markdown() string {
 }
 
 // num prints a median with 4 significant digits, without an exponent.
-func num(x float64) string {
-	if x != 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
-		p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(x))))
-		x = math.Round(x*p) / p
-	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
+func num(x float64) string { return strconv.FormatFloat(results.Round(x), 'f', -1, 64) }
 
 func pct(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
 

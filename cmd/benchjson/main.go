@@ -239,26 +239,16 @@ func Name(pkg, name string) string {
 // from results.Summarize, as benchreport prints them.
 func summarize(s *results.Series) Entry {
 	sum := results.Summarize(s.Values)
-	e := Entry{Name: Name(s.Pkg, s.Name), Unit: s.Unit, Value: round(sum.Center), Range: sum.Range()}
+	e := Entry{Name: Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range()}
 	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
 		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
 	} else {
-		e.Extra = fmt.Sprintf("median of %d; 95%% confidence interval %v to %v", sum.N, round(sum.Lo), round(sum.Hi))
+		e.Extra = fmt.Sprintf("median of %d; 95%% confidence interval %v to %v", sum.N, results.Round(sum.Lo), results.Round(sum.Hi))
 	}
 	if s.Gomaxprocs != "" {
 		e.Extra += "; GOMAXPROCS=" + s.Gomaxprocs
 	}
 	return e
-}
-
-// round keeps 4 significant digits: more is noise, and stable text keeps
-// the golden files and the stored history readable.
-func round(x float64) float64 {
-	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return x
-	}
-	p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(x))))
-	return math.Round(x*p) / p
 }
 
 func writeJSON(path string, entries []Entry) error {

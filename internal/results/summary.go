@@ -52,3 +52,13 @@ func Compare(a, b Summary) (p float64, significant bool) {
 	c := benchmath.AssumeNothing.Compare(a.Sample, b.Sample)
 	return c.P, c.P <= c.Alpha
 }
+
+// Round keeps 4 significant digits of x: more is noise in a median, and
+// stable text keeps golden files and stored histories readable.
+func Round(x float64) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p
+}
