@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -152,5 +155,17 @@ func TestSweepRun(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(prof, f)); err != nil || st.Size() == 0 {
 			t.Errorf("-cpuprofile: %s: %v", f, err)
 		}
+	}
+}
+
+// A target whose /stats answers 200 with JSON that is not a benchserver's
+// is refused, not read as 0 connections and GOMAXPROCS 0.
+func TestStatsRefusesANonBenchserver(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		io.WriteString(w, "{}")
+	}))
+	defer srv.Close()
+	if st, err := stats(t.Context(), srv.URL); err == nil {
+		t.Errorf("stats of a server answering {}: %+v, no error", st)
 	}
 }

@@ -406,6 +406,9 @@ func stats(ctx context.Context, base string) (serverStats, error) {
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil {
 		return st, fmt.Errorf("GET %s/stats: %v", base, err)
 	}
+	if st.GOMAXPROCS <= 0 { // any JSON decodes; a benchserver always says it
+		return st, fmt.Errorf("GET %s/stats: no gomaxprocs (is the target a cmd/benchserver?)", base)
+	}
 	return st, nil
 }
 
