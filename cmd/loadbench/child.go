@@ -48,15 +48,6 @@ type job struct {
 	CPUProfile string
 }
 
-// quantiles are the latency percentiles a report carries, with their
-// units.
-var quantiles = []struct {
-	q    float64
-	unit string
-}{
-	{50, "p50-ns"}, {90, "p90-ns"}, {95, "p95-ns"}, {99, "p99-ns"}, {99.9, "p99.9-ns"}, {100, "max-ns"},
-}
-
 // report is what a client process measured, sent back as JSON. CPU and
 // memory come from the parent (the process's rusage), connections from
 // the server.
@@ -159,8 +150,8 @@ func (j job) run() (*report, error) {
 			rep.Examples[c.String()] = e.Error()
 		}
 	}
-	for _, q := range quantiles {
-		rep.Latency[q.unit] = res.Latency.ValueAtQuantile(q.q)
+	for _, q := range load.Quantiles {
+		rep.Latency[q.Unit] = res.Latency.ValueAtQuantile(q.Q)
 	}
 	return rep, nil
 }

@@ -20,8 +20,8 @@ type unit struct {
 // units lists the result lines' units in the order they appear.
 var units = func() []unit {
 	us := []unit{{"req/s", "better=higher"}}
-	for _, q := range quantiles {
-		us = append(us, unit{q.unit, "better=lower"})
+	for _, q := range load.Quantiles {
+		us = append(us, unit{q.Unit, "better=lower"})
 	}
 	us = append(us, unit{"errors", "better=lower"})
 	for _, c := range load.Classes() {
@@ -61,8 +61,8 @@ func (s *sample) values() map[string]float64 {
 	v["errors"] = float64(failed)
 	res := load.Result{OK: r.OK, Elapsed: r.Elapsed}
 	v["req/s"] = math.Round(res.Delivered()*10) / 10
-	for _, q := range quantiles {
-		v[q.unit] = float64(r.Latency[q.unit])
+	for _, q := range load.Quantiles {
+		v[q.Unit] = float64(r.Latency[q.Unit])
 	}
 	v["dropped"] = float64(r.Dropped)
 	v["peak-RSS-B"] = float64(s.rss)

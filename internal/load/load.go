@@ -61,6 +61,19 @@ type Result struct {
 	Examples [numClasses]error
 }
 
+// A Quantile is a latency percentile a run reports, with its unit in the
+// benchmark-format output and its label in tables.
+type Quantile struct {
+	Q           float64 // percent; 100 is the slowest request
+	Unit, Label string
+}
+
+// Quantiles are the latency percentiles of a run's output, in order.
+var Quantiles = []Quantile{
+	{50, "p50-ns", "p50"}, {90, "p90-ns", "p90"}, {95, "p95-ns", "p95"},
+	{99, "p99-ns", "p99"}, {99.9, "p99.9-ns", "p99.9"}, {100, "max-ns", "max"},
+}
+
 // Delivered is the rate of correct answers over the run, in requests per
 // second.
 func (r *Result) Delivered() float64 {

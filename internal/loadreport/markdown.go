@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/load"
 )
 
 // WriteMarkdown writes the report of run: a title, the configuration
@@ -299,7 +301,8 @@ func errorsCell(c *Cell) string {
 		return s
 	}
 	var classes []string
-	for _, k := range errorClasses {
+	for _, class := range load.Classes() { // each as the unit errors-CLASS
+		k := class.String()
 		if m, ok := c.Median(unitErrors + "-" + k); ok && m > 0 {
 			classes = append(classes, formatCount(m)+" "+k)
 		}

@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -35,11 +37,18 @@ const (
 )
 
 // FloorClient is the minimal HTTP/1.1 client: a reference, not a library.
-const FloorClient = "raw"
+const FloorClient = clients.Raw
 
-// clientOrder is the row order of the tables; other clients follow, in
-// order of first appearance.
-var clientOrder = []string{"nethttp", "fasthttp", "resty", "retryablehttp", FloorClient}
+// clientOrder is the row order of the tables, the clients loadbench runs
+// (clients.HTTP1, raw last); other clients follow, in order of first
+// appearance.
+var clientOrder = func() []string {
+	var names []string
+	for _, f := range clients.HTTP1 {
+		names = append(names, f.Name)
+	}
+	return names
+}()
 
 // The units of a Load line.
 const (
@@ -55,14 +64,7 @@ const (
 
 // percentiles are the latency units of a Load line, in order, and their
 // labels.
-var percentiles = []struct{ Unit, Label string }{
-	{"p50-ns", "p50"}, {"p90-ns", "p90"}, {"p95-ns", "p95"},
-	{"p99-ns", "p99"}, {"p99.9-ns", "p99.9"}, {"max-ns", "max"},
-}
-
-// errorClasses are the kinds of failed request loadbench counts, each as
-// the unit errors-CLASS.
-var errorClasses = []string{"refused", "timeout", "portexhaust", "pool", "answer", "other"}
+var percentiles = load.Quantiles
 
 // Run is one results file.
 type Run struct {
