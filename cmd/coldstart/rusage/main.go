@@ -21,10 +21,11 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/httpclientbench/httpclientbench/internal/vmhwm"
 )
 
 func main() {
@@ -40,7 +41,7 @@ func main() {
 	if err != nil {
 		fail(err.Error())
 	}
-	floor, err := highWater()
+	floor, err := vmhwm.Self()
 	if err != nil {
 		fail(err.Error())
 	}
@@ -62,21 +63,6 @@ func main() {
 	default:
 		fail(os.Args[1] + ": " + ws.Signal().String())
 	}
-}
-
-// highWater is this process's VmHWM, in bytes.
-func highWater() (int64, error) {
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, err
-	}
-	for line := range bytes.Lines(status) {
-		if v, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
-			kb, err := strconv.ParseInt(string(bytes.TrimSuffix(bytes.TrimSpace(v), []byte(" kB"))), 10, 64)
-			return kb * 1024, err
-		}
-	}
-	return 0, os.ErrNotExist
 }
 
 func fail(msg string) {
