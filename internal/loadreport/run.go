@@ -192,29 +192,18 @@ func parseName(name string) (levels, error) {
 		return levels{}, fmt.Errorf("not a Load benchmark (a load results file holds only cmd/loadbench's lines)")
 	}
 	var lv levels
-	seen := map[string]bool{}
+	fields := map[string]*string{"mode": &lv.mode, "rate": &lv.rate, "inflight": &lv.inflight,
+		"payload": &lv.payload, "maxconns": &lv.maxconns, "client": &lv.client}
 	for _, p := range parts[1:] {
 		k, v, ok := strings.Cut(p, "=")
-		if !ok || v == "" || seen[k] {
+		f := fields[k]
+		switch {
+		case !ok || v == "" || f != nil && *f != "":
 			return levels{}, fmt.Errorf("level %q is not key=value, or is given twice", p)
-		}
-		seen[k] = true
-		switch k {
-		case "mode":
-			lv.mode = v
-		case "rate":
-			lv.rate = v
-		case "inflight":
-			lv.inflight = v
-		case "payload":
-			lv.payload = v
-		case "maxconns":
-			lv.maxconns = v
-		case "client":
-			lv.client = v
-		default:
+		case f == nil:
 			return levels{}, fmt.Errorf("unknown level %s", k)
 		}
+		*f = v
 	}
 	var want []string // the levels of the mode, besides mode=
 	switch lv.mode {
@@ -226,11 +215,11 @@ func parseName(name string) (levels, error) {
 		return levels{}, fmt.Errorf("mode=%s: want mode=%s, %s or %s", lv.mode, Steady, Overload, Sweep)
 	}
 	for _, k := range want {
-		if !seen[k] {
+		if *fields[k] == "" {
 			return levels{}, fmt.Errorf("mode=%s without %s=", lv.mode, k)
 		}
 	}
-	if lv.mode == Sweep && seen["rate"] || lv.mode != Sweep && seen["inflight"] {
+	if lv.mode == Sweep && lv.rate != "" || lv.mode != Sweep && lv.inflight != "" {
 		return levels{}, fmt.Errorf("mode=%s takes %s=, not both rate= and inflight=", lv.mode, want[0])
 	}
 	for _, n := range []string{lv.rate, lv.inflight, lv.maxconns} {
@@ -263,16 +252,12 @@ func clientRank(c string) int {
 func (r *Run) rounds() (lo, hi int) {
 	lo = -1
 	for _, g := range r.Groups {
-		for _, l := range g.Levels {
-			for _, c := range g.Clients {
-				if cell := g.Cell(l, c); cell != nil {
-					n := cell.Rounds()
-					if lo < 0 || n < lo {
-						lo = n
-					}
-					hi = max(hi, n)
-				}
+		for _, cell := range g.cells { // only the cells that exist
+			n := cell.Rounds()
+			if lo < 0 || n < lo {
+				lo = n
 			}
+			hi = max(hi, n)
 		}
 	}
 	return max(lo, 0), hi
