@@ -214,6 +214,8 @@ func TestReadErrors(t *testing.T) {
 		{"no client", "BenchmarkLoad/mode=steady/rate=100/payload=json 1 1 req/s\n", "mode=steady without client="},
 		{"sweep with a rate", "BenchmarkLoad/mode=sweep/rate=100/inflight=4/payload=json/client=raw 1 1 req/s\n", "mode=sweep takes inflight="},
 		{"unknown level", "BenchmarkLoad/mode=steady/rate=100/payload=json/client=raw/conn=h2 1 1 req/s\n", "unknown level conn"},
+		{"level twice", "BenchmarkLoad/mode=steady/rate=100/rate=200/payload=json/client=raw 1 1 req/s\n", `level "rate=200" is not key=value, or is given twice`},
+		{"empty level", "BenchmarkLoad/mode=steady/rate=/payload=json/client=raw 1 1 req/s\n", `level "rate=" is not key=value`},
 		{"unknown mode", "BenchmarkLoad/mode=burst/rate=100/payload=json/client=raw 1 1 req/s\n", "mode=burst: want mode=steady, overload or sweep"},
 		{"bad rate", "BenchmarkLoad/mode=steady/rate=lots/payload=json/client=raw 1 1 req/s\n", `"lots" is not a positive whole number`},
 	} {
