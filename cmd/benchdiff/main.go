@@ -130,7 +130,7 @@ func Diff(a, b results.Group, threshold float64) *Result {
 			r.OneSide++
 			continue
 		}
-		row := Row{Name: sa.Name, Unit: sa.Unit, A: results.Summarize(sa.Values), B: results.Summarize(sb.Values)}
+		row := Row{Name: results.Name(sa.Pkg, sa.Name), Unit: sa.Unit, A: results.Summarize(sa.Values), B: results.Summarize(sb.Values)}
 		row.Change = change(row.A.Center, row.B.Center)
 		var significant bool
 		row.P, significant = results.Compare(row.A, row.B)

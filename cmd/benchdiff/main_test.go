@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
@@ -88,7 +89,7 @@ func TestRecordedAB(t *testing.T) {
 func abFile(t *testing.T, rounds int, lines map[string][2]func(i int) string) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("commit: aaaaaaa\npkg: example.com/m\nUnit ns/op better=lower\nUnit MB/s better=higher\nUnit req-bytes assume=exact\n")
+	b.WriteString("commit: aaaaaaa\npkg: " + results.Module + "\nUnit ns/op better=lower\nUnit MB/s better=higher\nUnit req-bytes assume=exact\n")
 	names := []string{}
 	for n := range lines {
 		names = append(names, n)
@@ -186,5 +187,31 @@ func TestBadInput(t *testing.T) {
 	}
 	if _, err := diff(t, "-in", one); err == nil || !strings.Contains(err.Error(), "want the results of two commits") {
 		t.Errorf("one commit: %v", err)
+	}
+}
+
+// TestRowsNamePackages: a row carries its package as the nightly stores
+// name it (results.Name), so one benchmark name in two packages gives two
+// rows, each readable on its own.
+func TestRowsNamePackages(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Unit ns/op better=lower\n")
+	for r := range 6 {
+		for _, pkg := range []string{results.Module, results.Module + "/internal/load"} {
+			for side, base := range map[string]int{"aaaaaaa": 100, "bbbbbbb": 200} {
+				fmt.Fprintf(&b, "pkg: %s\ncommit: %s\nBenchmarkTwice-2 100 %d ns/op\n", pkg, side, base+r)
+			}
+		}
+	}
+	p := filepath.Join(t.TempDir(), "ab.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := diff(t, "-in", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "| `Twice` |") || !strings.Contains(out, "| `internal/load.Twice` |") {
+		t.Errorf("want a row per package:\n%s", out)
 	}
 }

@@ -82,10 +82,6 @@ const (
 	AllocsFile     = "allocs.json"
 )
 
-// Module is the module path: its root package's benchmarks are named
-// without a package prefix.
-const Module = "github.com/httpclientbench/httpclientbench"
-
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchjson", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -166,7 +162,7 @@ func declared(units benchfmt.UnitMetadataMap, unit string) bool {
 
 // Split summarises each series and sorts the entries into the stores by the
 // direction units gives their unit (benchfmt.UnitMetadataMap.GetBetter).
-// Each entry is named by Name; in the time and throughput stores, which
+// Each entry is named by results.Name; in the time and throughput stores, which
 // can hold several units, a unit other than the store's own (ns/op, MB/s)
 // follows the name in parentheses ("A (p99-ns)"), so that the names of a
 // store stay unique whatever units a benchmark adds.
@@ -221,25 +217,11 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 	return st, nil
 }
 
-// Name is a series' name in the stores: a function of its own package and
-// name only. The module's root package (and results without a pkg: line)
-// gives no prefix, another package of the module its path relative to the
-// module and a dot, a package outside the module its import path and a dot.
-func Name(pkg, name string) string {
-	switch {
-	case pkg == "" || pkg == Module:
-		return name
-	case strings.HasPrefix(pkg, Module+"/"):
-		return strings.TrimPrefix(pkg, Module+"/") + "." + name
-	}
-	return pkg + "." + name
-}
-
 // summarize gives the entry of one series: the median and its interval
 // from results.Summarize, as benchreport prints them.
 func summarize(s *results.Series) Entry {
 	sum := results.Summarize(s.Values)
-	e := Entry{Name: Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range()}
+	e := Entry{Name: results.Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range()}
 	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
 		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
 	} else {

@@ -5,39 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
-
-// TestModuleIsGoMod: Module, the package whose benchmarks get no prefix,
-// is the module go.mod declares.
-func TestModuleIsGoMod(t *testing.T) {
-	b, err := os.ReadFile("../../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(b)
-	if m == nil || string(m[1]) != Module {
-		t.Fatalf("go.mod declares module %q, benchjson.Module is %q", m, Module)
-	}
-}
-
-func TestName(t *testing.T) {
-	for _, tc := range []struct{ pkg, name, want string }{
-		{Module, "H1GetBytes/buf=fresh/client=raw", "H1GetBytes/buf=fresh/client=raw"},
-		{"", "X", "X"},
-		{Module + "/internal/load", "Schedule/n=1", "internal/load.Schedule/n=1"},
-		{Module + "/h2c", "Frame", "h2c.Frame"},
-		{Module + "x/y", "A", Module + "x/y.A"}, // a module whose path starts like ours
-		{"example.com/other", "A", "example.com/other.A"},
-	} {
-		if got := Name(tc.pkg, tc.name); got != tc.want {
-			t.Errorf("Name(%q, %q) = %q, want %q", tc.pkg, tc.name, got, tc.want)
-		}
-	}
-}
 
 // convert runs benchjson on input (with a run id) and returns each file's
 // entries.
@@ -154,7 +127,7 @@ func TestUniqueNamesOnSuiteOutput(t *testing.T) {
 // the other package's names carry its path.
 func TestNamesIndependentOfOtherPackages(t *testing.T) {
 	suite := firstRounds(t, "../../docs/results.txt", 2)
-	other := "pkg: " + Module + "/internal/load\nBenchmarkSchedule/n=1-2 100 50 ns/op 0 B/op 0 allocs/op\n" +
+	other := "pkg: " + results.Module + "/internal/load\nBenchmarkSchedule/n=1-2 100 50 ns/op 0 B/op 0 allocs/op\n" +
 		"BenchmarkSchedule/n=1-2 100 51 ns/op 0 B/op 0 allocs/op\n"
 	alone, both := convert(t, suite), convert(t, suite+other)
 	for _, file := range []string{TimeFile, ThroughputFile, BytesFile, AllocsFile} {
