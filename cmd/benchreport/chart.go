@@ -6,12 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/httpclientbench/httpclientbench/internal/palette"
 )
@@ -23,19 +19,11 @@ import (
 // variant), the TCP floor a dashed line, and net/http's level a thin line
 // at 1.
 func WriteChart(w io.Writer, f *Family) error {
-	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
-	p := plot.New()
-	p.Title.Text = f.Name + ": time per op relative to " + Baseline
-	p.Title.TextStyle.Font.Size = vg.Points(12)
+	p := palette.NewPlot(f.Name + ": time per op relative to " + Baseline)
 	p.Y.Label.Text = "× " + Baseline + " (lower is faster)"
 	p.Y.Min = 0
-	p.Legend.Top = true
-	p.Legend.Left = false
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	p.Legend.YOffs = -vg.Points(4)
-	p.Legend.Padding = vg.Points(2)
 	p.Legend.ThumbnailWidth = vg.Points(12)
-	p.X.Tick.Label.Font.Size = vg.Points(9)
 
 	labels := make([]string, len(f.Variants))
 	for i, v := range f.Variants {
@@ -93,8 +81,5 @@ func WriteChart(w io.Writer, f *Family) error {
 	p.Add(plotter.NewGrid())
 
 	group := float64(n*barWidth + 36) // one variant's bars and the gap after them
-	c := vgsvg.New(vg.Points(max(480, group*float64(len(f.Variants))+90)), vg.Points(320))
-	p.Draw(draw.New(c))
-	_, err := c.WriteTo(w)
-	return err
+	return palette.WriteSVG(w, p, max(480, group*float64(len(f.Variants))+90), 320)
 }

@@ -7,11 +7,8 @@ import (
 	"strconv"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/httpclientbench/httpclientbench/internal/palette"
 )
@@ -42,24 +39,14 @@ func writeChart(w io.Writer, c chart, g *Group) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.file, err)
 	}
-	canvas := vgsvg.New(vg.Points(560), vg.Points(340))
-	p.Draw(draw.New(canvas))
-	_, err = canvas.WriteTo(w)
-	return err
+	return palette.WriteSVG(w, p, 560, 340)
 }
 
 // newPlot is a plot with the suite's font and a legend at the top left.
 func newPlot(title string) *plot.Plot {
-	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(12)
-	p.Legend.Top = true
+	p := palette.NewPlot(title)
 	p.Legend.Left = true
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
-	p.Legend.Padding = vg.Points(2)
 	p.Legend.ThumbnailWidth = vg.Points(14)
-	p.X.Tick.Label.Font.Size = vg.Points(9)
 	p.Y.Tick.Label.Font.Size = vg.Points(9)
 	p.Add(plotter.NewGrid())
 	return p

@@ -1,6 +1,7 @@
-// Package palette is the one set of client colours of the suite's charts
-// (cmd/benchreport, internal/loadreport): a library keeps its colour from
-// chart to chart, and the floors are grey.
+// Package palette is the style of the suite's charts (cmd/benchreport,
+// internal/loadreport): one set of client colours, so that a library keeps
+// its colour from chart to chart and the floors are grey, and the plot
+// settings and SVG output they share.
 package palette
 
 import "image/color"
