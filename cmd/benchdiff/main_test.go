@@ -198,8 +198,11 @@ func TestRowsNamePackages(t *testing.T) {
 	b.WriteString("Unit ns/op better=lower\n")
 	for r := range 6 {
 		for _, pkg := range []string{results.Module, results.Module + "/internal/load"} {
-			for side, base := range map[string]int{"aaaaaaa": 100, "bbbbbbb": 200} {
-				fmt.Fprintf(&b, "pkg: %s\ncommit: %s\nBenchmarkTwice-2 100 %d ns/op\n", pkg, side, base+r)
+			for _, side := range []struct { // A first, as benchrun writes them
+				commit string
+				base   int
+			}{{"aaaaaaa", 100}, {"bbbbbbb", 200}} {
+				fmt.Fprintf(&b, "pkg: %s\ncommit: %s\nBenchmarkTwice-2 100 %d ns/op\n", pkg, side.commit, side.base+r)
 			}
 		}
 	}
