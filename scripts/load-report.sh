@@ -26,17 +26,32 @@ for name; do
 done
 
 tmp=$(mktemp -d)
-# Every run writes into $stage and is moved into docs/load only when all
-# are done (or one failed): a run after another that had written into the
+# Every run writes into $stage, moved into docs/load (publish) only when all
+# are done or one failed: a run after another that had written into the
 # tree would otherwise record its commit as -dirty.
 stage=$tmp/stage
 mkdir "$stage"
 server_pid=
+# publish moves what the runs finished into docs/load. A run that failed
+# part-way has no results.txt: the committed run stays, and its
+# results.partial.txt (loadbench's finished lines) goes beside it. A file
+# still named *.tmp was not finished and is left out.
 publish() {
-  local f
+  local f name
   for f in "$stage"/*; do
     [[ -e $f ]] || continue
-    rm -rf "docs/load/${f##*/}"
+    name=${f##*/}
+    if [[ $f == *.tmp ]]; then
+      continue
+    elif [[ -d $f && ! -s $f/results.txt ]]; then
+      if [[ -s $f/results.partial.txt ]]; then
+        mkdir -p "docs/load/$name"
+        mv "$f/results.partial.txt" "docs/load/$name/"
+      fi
+      rm -rf "$f"
+      continue
+    fi
+    rm -rf "docs/load/$name"
     mv "$f" docs/load/
   done
 }
@@ -72,7 +87,7 @@ stop_server() {
 best_sweep_rate() {
   local sweep=$stage/sweep/results.txt
   [[ -s $sweep ]] || sweep=docs/load/sweep/results.txt
-  [[ -s $sweep ]] || die "overload needs docs/load/sweep/results.txt: run sweep first"
+  [[ -s $sweep ]] || die "overload needs a sweep's results.txt (docs/load/sweep, or sweep in the same run): run sweep first"
   awk '$1 ~ /^BenchmarkLoad\// { n[$1]++; v[$1, n[$1]] = $3 }
     END {
       best = 0
@@ -122,14 +137,16 @@ for name; do
           "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp,raw -rounds 1 2>/dev/null |
             awk '$1 ~ /^BenchmarkLoad\// { print $1 " " $3 " " $4 }'
         done
-      } >"$stage/generator-check.txt"
+      } >"$stage/generator-check.txt.tmp"
+      mv "$stage/generator-check.txt.tmp" "$stage/generator-check.txt"
       # Where the client process's CPU goes (a fourth run, profiled, not in
       # the ratios above): loadbench's own part is internal/load and time.Now.
       "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp -rounds 1 -cpuprofile "$tmp/prof" >/dev/null 2>&1
       {
         echo "# go tool pprof -top -cum of loadbench -target URL -mode sweep -inflight 50 -duration 5s -clients fasthttp -cpuprofile DIR"
         go tool pprof -top -cum -nodecount=60 "$tmp/prof/fasthttp-50-r1.pprof" 2>/dev/null | grep -v '^\(File\|Build ID\|Time\):'
-      } >"$stage/generator-profile.txt"
+      } >"$stage/generator-profile.txt.tmp"
+      mv "$stage/generator-profile.txt.tmp" "$stage/generator-profile.txt"
       stop_server
       continue
       ;;
