@@ -27,47 +27,43 @@ import (
 // Start starts an in-process HTTP/1.1 fixture server for the life of tb.
 func Start(tb testing.TB, opts ...fixtures.Option) *fixtures.Server {
 	tb.Helper()
-	srv, err := fixtures.Start(opts...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	closeAtEnd(tb, "fixture server", srv)
-	return srv
+	return started(tb, "fixture server", func() (*fixtures.Server, error) { return fixtures.Start(opts...) })
 }
 
 // StartH2C starts an in-process h2c fixture server with receive windows w
 // for the life of tb.
 func StartH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
 	tb.Helper()
-	srv, err := h2c.Start(w, opts...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	closeAtEnd(tb, "h2c server", srv)
-	return srv
+	return started(tb, "h2c server", func() (*h2c.Server, error) { return h2c.Start(w, opts...) })
 }
 
 // StartTLS starts the TLS fixture server (HTTP/1.1 and HTTP/2 by ALPN)
 // presenting cert on loopback for the life of tb.
 func StartTLS(tb testing.TB, cert *tlscert.Cert) *tlsserver.Server {
 	tb.Helper()
-	srv, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	closeAtEnd(tb, "TLS server", srv)
-	return srv
+	return started(tb, "TLS server", func() (*tlsserver.Server, error) {
+		return tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	})
 }
 
 // StartH3 starts the HTTP/3 fixture server presenting cert on loopback for
 // the life of tb.
 func StartH3(tb testing.TB, cert *tlscert.Cert) *tlsserver.H3Server {
 	tb.Helper()
-	srv, err := tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	return started(tb, "HTTP/3 server", func() (*tlsserver.H3Server, error) {
+		return tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+	})
+}
+
+// started is the server start gives, closed when tb ends (a failed close
+// is a test error); a failed start fails tb.
+func started[S io.Closer](tb testing.TB, what string, start func() (S, error)) S {
+	tb.Helper()
+	srv, err := start()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	closeAtEnd(tb, "HTTP/3 server", srv)
+	closeAtEnd(tb, what, srv)
 	return srv
 }
 
