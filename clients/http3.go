@@ -69,7 +69,10 @@ var h3QUICConfig = &quic.Config{
 // on it through http3.Transport.NewClientConn, so the HTTP/3 layer and its
 // settings are the transport's. Requests may run concurrently, each on its
 // own connection, but not with TLS.Resume: concurrent dials resuming from
-// one cached ticket race inside quic-go v0.65.0 (see TestHTTP3Fresh).
+// one cached ticket race inside quic-go v0.65.0 (see TestHTTP3Fresh). A
+// resumed dial is a 0-RTT connection, whose first stream races with the
+// handshake inside quic-go (quic-go/quic-go#4303); race-detector builds
+// therefore wait for the handshake first (see awaitEarlyHandshake).
 type h3Fresh struct {
 	h3 *http3.Transport // its settings and NewClientConn; it never dials
 	qt *quic.Transport  // the UDP socket every connection is dialed on
@@ -85,6 +88,11 @@ func newH3Fresh(t *http3.Transport) (*h3Fresh, error) {
 
 func (f *h3Fresh) RoundTrip(req *http.Request) (*http.Response, error) {
 	conn, err := f.dial(req)
+	if err == nil {
+		if err = awaitEarlyHandshake(req.Context(), conn); err != nil {
+			conn.CloseWithError(0, "")
+		}
+	}
 	if err != nil {
 		if req.Body != nil {
 			req.Body.Close() // as http3.Transport does when it fails
