@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 // kv is one configuration line, key: value.
@@ -74,14 +77,17 @@ func oneResult(out []byte, leaf string) (result, error) {
 }
 
 // runTest runs the side's test binary from the package's directory, as go
-// test does. A failure is an error with everything the binary printed.
+// test does. A failure is an error with everything the binary printed. The
+// binary is killed if benchrun dies, even by SIGKILL (on Linux), so no
+// leaf runs on without it.
 func runTest(ctx context.Context, s *side, args ...string) ([]byte, error) {
 	cmd := command(ctx, s.dir, s.bin, args...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return out, fmt.Errorf("%s %s: %w%s", s.bin, strings.Join(args, " "), err, indent(string(out)))
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cli.RunChild(cmd, syscall.SIGKILL); err != nil {
+		return out.Bytes(), fmt.Errorf("%s %s: %w%s", s.bin, strings.Join(args, " "), err, indent(out.String()))
 	}
-	return out, nil
+	return out.Bytes(), nil
 }
 
 // exactRegexp is the -test.bench pattern that matches the leaf and nothing

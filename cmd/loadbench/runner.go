@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
@@ -244,7 +244,6 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	ctx, cancel := context.WithTimeout(ctx, o.duration+2*o.timeout+time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, r.exe)
-	cmd.SysProcAttr = diesWithParent(syscall.SIGKILL)
 	cmd.Env = append(os.Environ(), roleEnv+"="+roleClient)
 	if o.clientProcs > 0 {
 		cmd.Env = append(cmd.Env, "GOMAXPROCS="+strconv.Itoa(o.clientProcs))
@@ -257,7 +256,7 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	cmd.Stdin = bytes.NewReader(in)
 	cmd.Stdout = &stdout
 	cmd.Stderr = r.stderr
-	if err := cmd.Run(); err != nil {
+	if err := cli.RunChild(cmd, syscall.SIGKILL); err != nil {
 		switch {
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			return nil, fmt.Errorf("client process killed: still running %v after it started", o.duration+2*o.timeout+time.Minute)
@@ -321,20 +320,16 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 		args = append(args, "-gomaxprocs", strconv.Itoa(r.opt.serverProcs))
 	}
 	cmd := exec.Command(r.exe, args...)
-	cmd.SysProcAttr = diesWithParent(syscall.SIGTERM)
 	cmd.Env = append(os.Environ(), roleEnv+"="+roleServer)
 	cmd.Stderr = r.stderr
-	pipe, err := cmd.StdoutPipe()
+	first := &firstLine{line: make(chan string, 1)}
+	cmd.Stdout = first
+	done, err := cli.StartChild(cmd, syscall.SIGTERM)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the server: %v", err)
 	}
 	stop = func() {
 		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(15 * time.Second):
@@ -342,23 +337,16 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 			<-done
 		}
 	}
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(pipe)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-		io.Copy(io.Discard, pipe)
-	}()
 	select {
-	case l, ok := <-line:
-		if base, found := serverURL(l); ok && found {
+	case l := <-first.line:
+		if base, found := serverURL(l); found {
 			r.base = base
 			return stop, nil
 		}
 		stop()
 		return nil, fmt.Errorf("the server did not say where it listens (first line %q)", l)
+	case err := <-done:
+		return nil, fmt.Errorf("the server ended before it said where it listens: %v", err)
 	case <-time.After(30 * time.Second):
 		stop()
 		return nil, errors.New("the server did not start within 30 s")
@@ -366,6 +354,25 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 		stop()
 		return nil, ctx.Err()
 	}
+}
+
+// firstLine sends the first line written to it, without its newline, on
+// line (buffered), and discards the rest.
+type firstLine struct {
+	buf  []byte
+	sent bool
+	line chan string
+}
+
+func (f *firstLine) Write(p []byte) (int, error) {
+	if !f.sent {
+		f.buf = append(f.buf, p...)
+		if i := bytes.IndexByte(f.buf, '\n'); i >= 0 {
+			f.line <- string(f.buf[:i])
+			f.sent, f.buf = true, nil
+		}
+	}
+	return len(p), nil
 }
 
 // serverURL finds the URL in benchserver's first line,
