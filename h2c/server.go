@@ -13,7 +13,10 @@ import (
 )
 
 // Server timeouts: they bound a stuck peer; no benchmark comes near them.
+// DefaultReadTimeout bounds the reading of a request body (per stream, see
+// fixtures.BoundBody).
 const (
+	DefaultReadTimeout       = fixtures.DefaultReadTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -34,14 +37,20 @@ type Server struct {
 type Option func(*config)
 
 type config struct {
-	addr    string
-	handler http.Handler
-	hook    func(net.Conn, http.ConnState)
-	pause   fixtures.Pause
+	addr        string
+	handler     http.Handler
+	hook        func(net.Conn, http.ConnState)
+	pause       fixtures.Pause
+	readTimeout time.Duration
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// WithReadTimeout sets how long a request's body may take to arrive
+// (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
+// is reset. For tests of a stalled peer.
+func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
 
 // WithHandler replaces the fixture routes, for tests.
 func WithHandler(h http.Handler) Option { return func(c *config) { c.handler = h } }
@@ -64,7 +73,7 @@ func WithPause(d, period time.Duration) Option {
 // Close. Whatever the handler, the server answers GET /stats itself and
 // applies WithPause.
 func Start(w Window, opts ...Option) (*Server, error) {
-	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler()}
+	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -78,7 +87,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	state := fixtures.NewServerState(cfg.pause)
 	s := &Server{
 		srv: &http.Server{
-			Handler:           state.HTTPHandler(cfg.handler),
+			Handler:           fixtures.BoundBody(state.HTTPHandler(cfg.handler), cfg.readTimeout),
 			Protocols:         Protocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,

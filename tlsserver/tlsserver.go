@@ -21,7 +21,10 @@ import (
 )
 
 // Server timeouts: they bound a stuck peer; no benchmark comes near them.
+// DefaultReadTimeout bounds the reading of a request body (per request over
+// HTTP/1.1, per stream over HTTP/2 and HTTP/3; see fixtures.BoundBody).
 const (
+	DefaultReadTimeout       = fixtures.DefaultReadTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -30,12 +33,18 @@ const (
 type Option func(*config)
 
 type config struct {
-	addr  string
-	pause fixtures.Pause
+	addr        string
+	pause       fixtures.Pause
+	readTimeout time.Duration
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// WithReadTimeout sets how long a request's body may take to arrive
+// (default DefaultReadTimeout): a request that stalls longer gets a 408, or
+// its connection or stream is closed. For tests of a stalled peer.
+func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
 
 // WithPause makes the server pause for d every period, as
 // fixtures.WithPause does; Start and StartH3 refuse a pair
@@ -45,7 +54,7 @@ func WithPause(d, period time.Duration) Option {
 }
 
 func newConfig(opts []Option) (config, error) {
-	cfg := config{addr: fixtures.DefaultAddr}
+	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -175,7 +184,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 	protos.SetHTTP1(true)
 	protos.SetHTTP2(true)
 	srv := &http.Server{
-		Handler:           state.HTTPHandler(fixtures.NewHTTPHandler()),
+		Handler:           fixtures.BoundBody(state.HTTPHandler(fixtures.NewHTTPHandler()), cfg.readTimeout),
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: DefaultReadHeaderTimeout,
