@@ -11,10 +11,11 @@ import (
 	"io"
 	"log"
 	"net"
-	"os"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
@@ -74,11 +75,19 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		cert = c
-		if *certOut != "" {
-			if err := os.WriteFile(*certOut, cert.PEM(), 0o644); err != nil {
-				return fmt.Errorf("-cert-out: %w", err)
-			}
+	}
+	// -cert-out is replaced only once this server listens, and whole: a
+	// second start on a busy port must not swap the certificate of the
+	// server already there for one nobody serves. The pending file, next
+	// to it, shows an unwritable directory before anything starts.
+	var pem *renameio.PendingFile
+	if *certOut != "" {
+		f, err := renameio.NewPendingFile(*certOut, renameio.WithPermissions(0o644))
+		if err != nil {
+			return fmt.Errorf("-cert-out: %w", err)
 		}
+		defer f.Cleanup() // after CloseAtomicallyReplace, a no-op
+		pem = f
 	}
 	var (
 		srv  server
@@ -110,11 +119,27 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery))
-	<-ctx.Done()
+	var certErr error
+	if pem != nil {
+		if certErr = writeCert(pem, cert); certErr != nil {
+			certErr = fmt.Errorf("-cert-out: %w", certErr)
+		}
+	}
+	if certErr == nil {
+		fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery))
+		<-ctx.Done()
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	return errors.Join(certErr, srv.Shutdown(shutdownCtx))
+}
+
+// writeCert writes cert's PEM into f and puts f in its place.
+func writeCert(f *renameio.PendingFile, cert *tlscert.Cert) error {
+	if _, err := f.Write(cert.PEM()); err != nil {
+		return err
+	}
+	return f.CloseAtomicallyReplace()
 }
 
 // checkCombination refuses a -proto unknown or flags that do not apply to

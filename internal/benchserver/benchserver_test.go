@@ -47,7 +47,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-tls", "-window", "default"}, "-window applies only to -proto h2c, not -tls"},
 		{[]string{"-proto", "h3", "-window", "default"}, "-window applies only to -proto h2c, not -proto h3"},
 		{[]string{"-tls", "-pause", "1s", "-pause-every", "1s"}, "0 < duration < period"},
-		{[]string{"-addr", "127.0.0.1:0", "-tls", "-cert-out", "/nonexistent-dir/cert.pem"}, "-cert-out: open /nonexistent-dir/cert.pem"},
+		{[]string{"-addr", "127.0.0.1:0", "-tls", "-cert-out", "/nonexistent-dir/cert.pem"}, "-cert-out: open /nonexistent-dir/"},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of 64KiB, default, tuned"},
 		{[]string{"-gomaxprocs", "-1"}, "-gomaxprocs -1: want 0"},
 		{[]string{"-gomaxprocs", "two"}, "invalid value"},
@@ -198,6 +198,37 @@ func TestServesTLS(t *testing.T) {
 				t.Errorf("GET /stats = %+v, want at least one connection", st)
 			}
 			stop()
+		})
+	}
+}
+
+// TestCertOutOnlyOnceListening: a second start on a port that is taken
+// fails without touching -cert-out, so clients that trust the file keep
+// trusting the server already there; a start that listens replaces the
+// file whole and leaves no temporary file beside it.
+func TestCertOutOnlyOnceListening(t *testing.T) {
+	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	for _, proto := range [][]string{{"-tls"}, {"-proto", "h3"}} {
+		t.Run(strings.Join(proto, "_"), func(t *testing.T) {
+			dir := t.TempDir()
+			certFile := filepath.Join(dir, "cert.pem")
+			url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile}, proto...))
+			defer stop()
+			first, err := os.ReadFile(certFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			busy := strings.TrimPrefix(url, "https://")
+			err = Run(context.Background(), append([]string{"-addr", busy, "-cert-out", certFile}, proto...), io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), "address already in use") {
+				t.Fatalf("a second start on %s: %v, want address already in use", busy, err)
+			}
+			if now, err := os.ReadFile(certFile); err != nil || !bytes.Equal(now, first) {
+				t.Fatalf("the failed start changed -cert-out (err %v)", err)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("%d files beside -cert-out, want none: %v", len(entries)-1, entries)
+			}
 		})
 	}
 }
