@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"sync"
@@ -42,6 +44,7 @@ type config struct {
 	hook        func(net.Conn, http.ConnState)
 	pause       fixtures.Pause
 	readTimeout time.Duration
+	errorLog    *log.Logger
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -51,6 +54,11 @@ func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 // (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
 // is reset. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
+
+// WithErrorLog sets where the server reports what goes wrong on a
+// connection (a malformed preface or frame); by default it is discarded,
+// as fixtures.Start does.
+func WithErrorLog(l *log.Logger) Option { return func(c *config) { c.errorLog = l } }
 
 // WithHandler replaces the fixture routes, for tests.
 func WithHandler(h http.Handler) Option { return func(c *config) { c.handler = h } }
@@ -73,7 +81,7 @@ func WithPause(d, period time.Duration) Option {
 // Close. Whatever the handler, the server answers GET /stats itself and
 // applies WithPause.
 func Start(w Window, opts ...Option) (*Server, error) {
-	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout}
+	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -93,6 +101,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,
 			IdleTimeout:       DefaultIdleTimeout,
 			ConnState:         connState(state, cfg.hook),
+			ErrorLog:          cfg.errorLog,
 		},
 		ln:   ln,
 		url:  "http://" + ln.Addr().String(),

@@ -10,6 +10,8 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"sync"
@@ -36,6 +38,7 @@ type config struct {
 	addr        string
 	pause       fixtures.Pause
 	readTimeout time.Duration
+	errorLog    *log.Logger
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -46,6 +49,12 @@ func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 // its connection or stream is closed. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
 
+// WithErrorLog sets where the server reports what goes wrong on a
+// connection (a failed TLS handshake, a malformed request); by default it
+// is discarded, as fixtures.Start does. StartH3 has no use for it:
+// quic-go's HTTP/3 server logs nothing of the kind.
+func WithErrorLog(l *log.Logger) Option { return func(c *config) { c.errorLog = l } }
+
 // WithPause makes the server pause for d every period, as
 // fixtures.WithPause does; Start and StartH3 refuse a pair
 // fixtures.Pause.Check does not accept. GET /stats is never paused.
@@ -54,7 +63,7 @@ func WithPause(d, period time.Duration) Option {
 }
 
 func newConfig(opts []Option) (config, error) {
-	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout}
+	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -190,6 +199,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		ReadHeaderTimeout: DefaultReadHeaderTimeout,
 		IdleTimeout:       DefaultIdleTimeout,
 		ConnState:         state.TrackHTTP,
+		ErrorLog:          cfg.errorLog,
 	}
 	r.shutdown, r.close = srv.Shutdown, srv.Close
 	s := &Server{running: r}

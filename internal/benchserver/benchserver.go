@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log"
 	"net"
 	"runtime"
 	"strings"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/ratelog"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
@@ -89,6 +89,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer f.Cleanup() // after CloseAtomicallyReplace, a no-op
 		pem = f
 	}
+	// Every front end reports connection errors to stderr, bounded: a
+	// peer abandoning 500 handshakes must not print 500 lines.
+	errLog := ratelog.New(stderr, "benchserver: ")
 	var (
 		srv  server
 		what string
@@ -96,7 +99,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	)
 	switch {
 	case *useTLS:
-		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery))
+		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery), tlsserver.WithErrorLog(errLog))
 		what = "HTTP/1.1 and HTTP/2 over TLS 1.3 by ALPN, certificate SHA-256 " + cert.Fingerprint()
 	case *proto == "h3":
 		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery))
@@ -104,7 +107,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case *proto == "h1":
 		srv, err = fixtures.Start(
 			fixtures.WithAddr(*addr),
-			fixtures.WithLogger(log.New(stderr, "benchserver: ", log.LstdFlags)),
+			fixtures.WithLogger(errLog),
 			fixtures.WithPause(*pause, *pauseEvery),
 		)
 		what = "HTTP/1.1"
@@ -113,7 +116,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if werr != nil {
 			return werr
 		}
-		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithPause(*pause, *pauseEvery))
+		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithPause(*pause, *pauseEvery), h2c.WithErrorLog(errLog))
 		what = "h2c, prior knowledge, window=" + w.Name
 	}
 	if err != nil {

@@ -9,10 +9,12 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -231,6 +233,65 @@ func TestCertOutOnlyOnceListening(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHandshakeErrorsBounded: 60 connections that each abandon their TLS
+// handshake print no more than ratelog's burst of lines to stderr (net/http
+// logs every failed handshake).
+func TestHandshakeErrorsBounded(t *testing.T) {
+	stderr := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, []string{"-addr", "127.0.0.1:0", "-tls"}, pw, stderr); pw.Close() }()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, pr)
+	addr := strings.TrimPrefix(strings.Fields(line)[1], "https://")
+	for range 60 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Write([]byte{0x16, 0x03, 0x01}) // the start of a ClientHello, then nothing
+		c.Close()
+	}
+	// The server logs each failure as it gets to it: wait for the first
+	// line, and for more than ten or a second, whichever comes first.
+	lines := func() int { return strings.Count(stderr.String(), "TLS handshake error") }
+	for start := time.Now(); lines() == 0 && time.Since(start) < 10*time.Second ||
+		lines() <= 10 && time.Since(start) < time.Second; {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got := lines()
+	if got == 0 || got > 10 {
+		t.Errorf("60 abandoned handshakes printed %d lines, want 1 to 10:\n%s", got, stderr)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // checkH3Routes gets /json, /bytes/N and POST /echo over hc.
