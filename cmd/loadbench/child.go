@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"runtime/pprof"
 	"slices"
@@ -70,15 +71,68 @@ type report struct {
 
 // runClient is the client process: read a job, run it, write a report.
 func runClient(stdin io.Reader, stdout io.Writer) error {
-	var j job
-	if err := json.NewDecoder(stdin).Decode(&j); err != nil {
-		return fmt.Errorf("reading the job: %v", err)
+	j, err := readJob(stdin)
+	if err != nil {
+		return err
 	}
 	rep, err := j.run()
 	if err != nil {
 		return err
 	}
 	return json.NewEncoder(stdout).Encode(rep)
+}
+
+// readJob reads the job the parent sent: one JSON object of job's fields,
+// nothing else, within the bounds parseFlags puts on the options it is
+// made of (a sweep's level, or an open loop's in-flight cap, is that many
+// goroutines and connections at once).
+func readJob(r io.Reader) (job, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var j job
+	if err := dec.Decode(&j); err != nil {
+		return job{}, fmt.Errorf("reading the job: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return job{}, errors.New("reading the job: more than one JSON value")
+	}
+	if err := j.check(); err != nil {
+		return job{}, fmt.Errorf("the job: %v", err)
+	}
+	return j, nil
+}
+
+func (j job) check() error {
+	if _, err := lookupClient(j.Client); err != nil {
+		return err
+	}
+	if _, err := lookupPayload(j.Payload); err != nil {
+		return err
+	}
+	if u, err := url.Parse(j.Base); err != nil || u.Scheme != "http" || u.Host == "" {
+		return fmt.Errorf("base %q: want http://host:port", j.Base)
+	}
+	switch {
+	case j.Duration <= 0 || j.Duration > MaxDuration:
+		return fmt.Errorf("duration %v: want more than 0 and at most %v", j.Duration, MaxDuration)
+	case j.Timeout <= 0 || j.Timeout > MaxTimeout:
+		return fmt.Errorf("timeout %v: want more than 0 and at most %v", j.Timeout, MaxTimeout)
+	case j.MaxConns < 0:
+		return fmt.Errorf("max conns %d: want >= 0", j.MaxConns)
+	}
+	switch j.Mode {
+	case modeSteady, modeOverload:
+		if j.MaxInFlight > MaxInFlight {
+			return fmt.Errorf("max in flight %d: want at most %d", j.MaxInFlight, MaxInFlight)
+		}
+		return load.OpenLoop{Rate: j.Rate, Duration: j.Duration, MaxInFlight: j.MaxInFlight}.Validate()
+	case modeSweep:
+		if j.InFlight > MaxLevel {
+			return fmt.Errorf("in flight %d: want at most %d", j.InFlight, MaxLevel)
+		}
+		return load.ClosedLoop{InFlight: j.InFlight, Duration: j.Duration, MaxRequests: j.MaxRequests}.Validate()
+	}
+	return fmt.Errorf("mode %q: want %s, %s or %s", j.Mode, modeSteady, modeSweep, modeOverload)
 }
 
 func (j job) config() clients.Config {
