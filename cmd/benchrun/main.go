@@ -57,22 +57,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	cli.Exit("benchrun", err)
-}
+func main() { cli.Main("benchrun", run) }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
@@ -80,11 +72,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err != nil && ctx.Err() != nil {
-			err = fmt.Errorf("interrupted (%w)", err)
-		}
-	}()
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "benchrun: "+format+"\n", args...) }
 
 	ws, err := newWorkspace(ctx)

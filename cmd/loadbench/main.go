@@ -80,10 +80,7 @@ func main() {
 	if code, ok := runRole(); ok {
 		os.Exit(code)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	cli.Exit("loadbench", err)
+	cli.Main("loadbench", run)
 }
 
 // runRole runs this process as the client or server process loadbench

@@ -261,7 +261,7 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			return nil, fmt.Errorf("client process killed: still running %v after it started", o.duration+2*o.timeout+time.Minute)
 		case ctx.Err() != nil:
-			return nil, fmt.Errorf("interrupted: %w", ctx.Err())
+			return nil, ctx.Err() // cli.Main says it was interrupted
 		}
 		return nil, fmt.Errorf("client process: %v", err)
 	}

@@ -1,14 +1,35 @@
 // Package cli is the edge the suite's commands (benchrun, loadbench,
 // coldstart) share: a mistake in the command line, which exits with status
-// 2 and runs nothing, and how run's error becomes the exit status.
+// 2 and runs nothing; how run's error becomes the exit status; the stop on
+// SIGINT or SIGTERM; and child processes that die with the command.
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
+
+// Main runs the command name: run with the command line, standard output
+// and error and a context that ends at the first SIGINT or SIGTERM, then
+// Exit with its result. On the signal run is to stop what it started,
+// remove what it made and return; its error then says it was interrupted
+// (a run that finished anyway succeeded). Further signals are ignored
+// until run returns, so a second Ctrl-C does not cut the cleanup short.
+func Main(name string, run func(ctx context.Context, args []string, stdout, stderr io.Writer) error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("interrupted (%w)", err)
+	}
+	stop()
+	Exit(name, err)
+}
 
 // A UsageError is a mistake in the command line or its arguments.
 type UsageError struct{ Err error }
