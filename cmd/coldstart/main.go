@@ -42,9 +42,11 @@
 //
 // after configuration lines (commit, date, go, machine, runs) and Unit lines,
 // so go tool benchstat gives each client's median and confidence interval.
-// Bad flags exit 2 (-h 0), a failed build or run 1; a program still running
-// after 30 s is a failed run. -o FILE is replaced only by a run that
-// succeeds.
+// Bad flags and an -o FILE that cannot be written exit 2 (-h 0), a failed
+// build or run 1; a program still running after 30 s is a failed run. -o
+// FILE is replaced only by a run that succeeds. On SIGINT or SIGTERM it
+// stops the build or the programs, removes its temporary directory (the
+// built programs) and the pending output, and exits 1, interrupted.
 package main
 
 import (
@@ -59,6 +61,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -97,13 +100,13 @@ const (
 	rusagePkg   = "github.com/httpclientbench/httpclientbench/cmd/coldstart/rusage"
 )
 
-func main() { cli.Exit("coldstart", run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { cli.Main("coldstart", run) }
 
 // runTimeout bounds each run of a program: one GET on loopback takes
 // milliseconds, so a program still running after this is stuck.
 var runTimeout = 30 * time.Second
 
-func run(args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("coldstart", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 20, "fresh processes per row (client and scheme)")
@@ -123,17 +126,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *out != "" {
 		f, err := renameio.NewPendingFile(*out, renameio.WithPermissions(0o644))
 		if err != nil {
-			return fmt.Errorf("-o: %w", err)
+			return cli.Usagef("-o: %w", err)
 		}
 		defer f.Cleanup()
 		outFile = f
 	}
-	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "coldstart")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if err := os.RemoveAll(dir); err != nil {
+			fmt.Fprintf(stderr, "coldstart: removing its temporary directory: %v\n", err)
+		}
+	}()
 	progs, err := build(ctx, dir, stderr)
 	if err != nil {
 		return err
@@ -162,10 +168,14 @@ type program struct {
 
 // build builds every row's program into dir, as built and stripped (once
 // per program: a program's rows share its binaries), and
-// cmd/coldstart/rusage.
+// cmd/coldstart/rusage; go build's temporary files go in dir too.
 func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error) {
+	tmp := filepath.Join(dir, "go-tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		return nil, err
+	}
 	rusage := filepath.Join(dir, "rusage")
-	if err := goBuild(ctx, stderr, "-o", rusage, rusagePkg); err != nil {
+	if err := goBuild(ctx, stderr, tmp, "-o", rusage, rusagePkg); err != nil {
 		return nil, err
 	}
 	var progs []program
@@ -186,7 +196,7 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 			{p.path, nil, &p.size},
 			{stripped, []string{"-ldflags=-s -w"}, &p.stripped},
 		} {
-			if err := goBuild(ctx, stderr, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c.name)...); err != nil {
+			if err := goBuild(ctx, stderr, tmp, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c.name)...); err != nil {
 				return nil, err
 			}
 			fi, err := os.Stat(b.out)
@@ -201,10 +211,18 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 	return progs, nil
 }
 
-// goBuild runs go build with args.
-func goBuild(ctx context.Context, stderr io.Writer, args ...string) error {
+// goBuild runs go build with args, its temporary files (GOTMPDIR) in tmp.
+// It runs as a process group of its own, sent SIGINT as a whole when ctx
+// ends: go and the compiler and linker it runs stop at once, as at a
+// Ctrl-C in a terminal. go build does not catch the signal, so it leaves
+// its work directory behind: in tmp, which build's caller removes.
+func goBuild(ctx context.Context, stderr io.Writer, tmp string, args ...string) error {
 	args = append([]string{"build"}, args...)
 	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Env = append(os.Environ(), "GOTMPDIR="+tmp)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGINT) }
+	cmd.WaitDelay = 10 * time.Second
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go %s: %w", strings.Join(args, " "), err)

@@ -43,6 +43,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) == "1" { // TestExitStatus and TestSignal's coldstart
+		main()
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
@@ -279,7 +282,7 @@ func TestOutputParses(t *testing.T) {
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-n", "0"}, {"-n", "-3"}, {"-n", "x"}, {"-nope"}, {"extra"}} {
 		var stderr bytes.Buffer
-		err := run(args, io.Discard, &stderr)
+		err := run(t.Context(), args, io.Discard, &stderr)
 		var usage cli.UsageError
 		if !errors.As(err, &usage) {
 			t.Errorf("%q: %v, want a usage error (exit 2)", args, err)
@@ -287,11 +290,13 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
-// An unwritable -o fails at once, before anything is built or run.
+// An unwritable -o fails at once, before anything is built or run, as a
+// mistake in the command line (exit status 2, as benchrun and loadbench).
 func TestUnwritableOutput(t *testing.T) {
-	err := run([]string{"-n", "1", "-o", filepath.Join(t.TempDir(), "no-such-dir", "out.txt")}, io.Discard, io.Discard)
-	if err == nil || !strings.HasPrefix(err.Error(), "-o: ") {
-		t.Fatalf("run: %v; want the -o error before any work", err)
+	err := run(t.Context(), []string{"-n", "1", "-o", filepath.Join(t.TempDir(), "no-such-dir", "out.txt")}, io.Discard, io.Discard)
+	var usage cli.UsageError
+	if !errors.As(err, &usage) || !strings.HasPrefix(err.Error(), "-o: ") {
+		t.Fatalf("run: %v; want a usage error about -o before any work", err)
 	}
 }
 
