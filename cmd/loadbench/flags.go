@@ -107,7 +107,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	o := &options{}
 	fs.StringVar(&o.mode, "mode", modeSteady, "steady, sweep or overload")
-	fs.IntVar(&o.rate, "rate", 0, fmt.Sprintf("requests per second offered, open loop (default %d for steady, %d for overload)", DefaultRate, DefaultOverloadRate))
+	fs.IntVar(&o.rate, "rate", 0, fmt.Sprintf("requests per second offered, open loop, 1 to %d (default %d for steady, %d for overload)", load.MaxRate, DefaultRate, DefaultOverloadRate))
 	fs.DurationVar(&o.duration, "duration", DefaultDuration, fmt.Sprintf("length of each client's run (at most %v)", MaxDuration))
 	inflight := fs.String("inflight", DefaultInFlight, "sweep: the requests in flight, one level per value")
 	fs.IntVar(&o.maxInFlight, "max-inflight", DefaultMaxInFlight, "steady and overload: cap on requests in flight; a due request waits for a slot, and is dropped if none frees before the end")
@@ -152,17 +152,14 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		if set["inflight"] || set["max-requests"] {
 			return fmt.Errorf("-inflight and -max-requests are for -mode sweep; %s is an open loop (-rate)", o.mode)
 		}
-		if o.rate == 0 {
+		if !set["rate"] { // an explicit -rate 0 is refused below
 			o.rate = map[string]int{modeSteady: DefaultRate, modeOverload: DefaultOverloadRate}[o.mode]
-		}
-		if o.rate < 0 {
-			return fmt.Errorf("-rate %d: want > 0", o.rate)
 		}
 		if o.maxInFlight <= 0 || o.maxInFlight > MaxInFlight {
 			return fmt.Errorf("-max-inflight %d: want more than 0 and at most %d", o.maxInFlight, MaxInFlight)
 		}
 		if err := (load.OpenLoop{Rate: o.rate, Duration: o.duration, MaxInFlight: o.maxInFlight}).Validate(); err != nil {
-			return fmt.Errorf("-%v", err) // "-rate R for D schedules no request"
+			return fmt.Errorf("-%v", err) // "-rate 0: want at least 1 request per second", "-rate R for D schedules no request"
 		}
 	case modeSweep:
 		if set["rate"] || set["max-inflight"] {

@@ -34,6 +34,11 @@ func TestFlags(t *testing.T) {
 	if !slices.Equal(o.inflight, []int{50, 100}) || o.duration != 2*time.Second || !slices.Equal(o.clients, []string{"fasthttp"}) || o.payload.name != "bin8m" {
 		t.Errorf("sweep: %+v", o)
 	}
+	// The highest rate, one request per nanosecond, for the longest run.
+	o, err = parseFlags([]string{"-rate", "1000000000", "-duration", "10m"}, io.Discard)
+	if err != nil || o.rate != 1_000_000_000 {
+		t.Errorf("-rate 1000000000 -duration 10m: %v, %v", o, err)
+	}
 	o, err = parseFlags([]string{"-target", "http://localhost:8080/"}, io.Discard)
 	if err != nil || o.target != "http://localhost:8080" {
 		t.Errorf("-target localhost: %v, %v", o, err)
@@ -46,7 +51,12 @@ func TestBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-mode", "burst"}, "-mode"},
-		{[]string{"-rate", "-5"}, "-rate"},
+		{[]string{"-rate", "-5"}, "-rate -5: want at least 1 request per second"},
+		{[]string{"-rate", "0"}, "-rate 0: want at least 1 request per second"},
+		{[]string{"-mode", "overload", "-rate", "0"}, "-rate 0: want at least 1 request per second"},
+		{[]string{"-rate", "1000000001"}, "-rate 1000000001: want at most 1000000000, one request per nanosecond"},
+		{[]string{"-rate", "9223372036854775807", "-duration", "1s"}, "-rate 9223372036854775807: want at most 1000000000"},
+		{[]string{"-rate", "10000000000", "-duration", "999ms"}, "-rate 10000000000: want at most 1000000000"},
 		{[]string{"-rate", "1", "-duration", "100ms"}, "schedules no request"},
 		{[]string{"-duration", "11m"}, "-duration"},
 		{[]string{"-duration", "0s"}, "-duration"},

@@ -58,8 +58,9 @@
 // (go tool pprof -top DIR/fasthttp-50-r1.pprof): where a client's CPU goes
 // under load, loadbench's own share included.
 //
-// Every run is bounded: -duration (at most 10 minutes) per client, each
-// request's -timeout, -max-inflight, -max-requests; a client process that
+// Every run is bounded: -duration (at most 10 minutes) per client, -rate
+// (at most load.MaxRate, one request per nanosecond), each request's
+// -timeout, -max-inflight, -max-requests; a client process that
 // overstays its run by a minute is killed. Mistakes in the command line
 // exit with status 2 and run nothing.
 package main

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime/metrics"
+	"strings"
 	"syscall"
 	"testing"
 	"testing/synctest"
@@ -332,6 +333,37 @@ func TestScheduleArithmeticDoesNotOverflow(t *testing.T) {
 	}
 	if err := (OpenLoop{Rate: 20_000_000, Duration: 10 * time.Minute, MaxInFlight: 1}).Validate(); err != nil {
 		t.Errorf("20M req/s for 10m refused: %v", err)
+	}
+	// At the highest rate, one request per nanosecond, the longest schedule
+	// holds a request per nanosecond of it, to the last.
+	o = OpenLoop{Rate: 1_000_000_000, Duration: math.MaxInt64, MaxInFlight: 1}
+	if err := o.Validate(); err != nil {
+		t.Errorf("1e9 req/s for %v refused: %v", o.Duration, err)
+	}
+	if got, want := o.due(), int64(math.MaxInt64); got != want {
+		t.Errorf("1e9 req/s for %v: due %d, want %d", o.Duration, got, want)
+	}
+	if got, want := o.dueAt(o.due()-1), time.Duration(math.MaxInt64-1); got != want {
+		t.Errorf("1e9 req/s for %v: last request due at %d, want %d", o.Duration, got, want)
+	}
+	// Just below it, with a duration that is not whole seconds.
+	o = OpenLoop{Rate: 999_999_999, Duration: math.MaxInt64, MaxInFlight: 1}
+	if got, want := o.due(), int64(9_223_372_027_631_403_770); got != want {
+		t.Errorf("999999999 req/s for %v: due %d, want %d", o.Duration, got, want)
+	}
+	if got, want := o.dueAt(o.due()-1), time.Duration(math.MaxInt64-2); got != want {
+		t.Errorf("999999999 req/s for %v: last request due at %d, want %d", o.Duration, got, want)
+	}
+	// Above it the interval is below a nanosecond, and due would overflow
+	// (1e10 req/s for 999 ms: 9.99e18 before dividing): refused for that.
+	for _, o := range []OpenLoop{
+		{Rate: 1_000_000_001, Duration: time.Second, MaxInFlight: 1},
+		{Rate: 10_000_000_000, Duration: 999 * time.Millisecond, MaxInFlight: 1},
+		{Rate: math.MaxInt64, Duration: time.Second, MaxInFlight: 1},
+	} {
+		if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "at most 1000000000") {
+			t.Errorf("rate %d for %v: %v; want refused as above one request per nanosecond", o.Rate, o.Duration, err)
+		}
 	}
 	// The small cases keep their exact values.
 	o = OpenLoop{Rate: 3, Duration: 1500 * time.Millisecond}

@@ -13,9 +13,17 @@ import (
 // for the time package's sleeps).
 var newSleeper = preciseSleeper
 
+// MaxRate is the highest rate an open loop takes: one request per
+// nanosecond. The schedule is in nanoseconds (time.Duration), so above it
+// the interval 1 s/Rate is below the schedule's resolution; no sender comes
+// near it anyway (starting a request, a goroutine, takes far longer than a
+// nanosecond). Up to it the schedule's arithmetic cannot overflow, whatever
+// the duration: see due and dueAt.
+const MaxRate = int(time.Second / time.Nanosecond)
+
 // OpenLoop is a steady rate: request i is due at start + i/Rate.
 type OpenLoop struct {
-	// Rate in requests per second.
+	// Rate in requests per second, 1 to MaxRate.
 	Rate int
 	// Duration of the schedule: Rate × Duration requests are due.
 	Duration time.Duration
@@ -30,7 +38,9 @@ type OpenLoop struct {
 func (o OpenLoop) Validate() error {
 	switch {
 	case o.Rate <= 0:
-		return fmt.Errorf("rate %d: want > 0", o.Rate)
+		return fmt.Errorf("rate %d: want at least 1 request per second", o.Rate)
+	case o.Rate > MaxRate:
+		return fmt.Errorf("rate %d: want at most %d, one request per nanosecond (the schedule's resolution)", o.Rate, MaxRate)
 	case o.Duration <= 0:
 		return fmt.Errorf("duration %v: want > 0", o.Duration)
 	case o.MaxInFlight <= 0:
@@ -43,16 +53,23 @@ func (o OpenLoop) Validate() error {
 
 // due is the number of requests the schedule holds.
 func (o OpenLoop) due() int64 {
-	// Rate × Duration / 1 s, split at whole seconds so the product
-	// cannot overflow (40M req/s × 10 minutes is 2.4e19 ns).
+	// Rate × Duration / 1 s, rounded down and split at whole seconds:
+	// with Rate at most MaxRate (1e9), Rate × s is at most the duration's
+	// whole seconds in nanoseconds, Rate × ns below 1e18 and Rate × ns / 1 s
+	// at most ns, so no term and not the sum, at most the duration in
+	// nanoseconds, can overflow. (The product itself can: 40M req/s × 10
+	// minutes is 2.4e19 req·ns/s.)
 	s, ns := o.Duration.Nanoseconds()/int64(time.Second), o.Duration.Nanoseconds()%int64(time.Second)
 	return int64(o.Rate)*s + int64(o.Rate)*ns/int64(time.Second)
 }
 
-// dueAt is when request i is due, relative to the start, without the
-// rounding drift of adding a period i times.
+// dueAt is when request i (0 ≤ i < due) is due, relative to the start,
+// without the rounding drift of adding a period i times.
 func (o OpenLoop) dueAt(i int64) time.Duration {
-	// i × 1 s / Rate, split at whole seconds so i × 1 s cannot overflow.
+	// i × 1 s / Rate, rounded down and split at whole multiples of Rate so
+	// that i × 1 s, which can overflow, is never computed: i/r × 1 s is at
+	// most the result, below the duration; i%r × 1 s is below Rate × 1 s,
+	// at most 1e18 since Rate is at most MaxRate.
 	r := int64(o.Rate)
 	return time.Duration(i/r*int64(time.Second) + i%r*int64(time.Second)/r)
 }
