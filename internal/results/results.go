@@ -5,6 +5,7 @@ package results
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -18,8 +19,9 @@ type Series struct {
 	Values     []float64
 }
 
-// Read parses Go benchmark output. A malformed benchmark line is an error
-// naming its file and line; input without a single result is an error too.
+// Read parses Go benchmark output. A malformed benchmark line, or a value
+// that is not a finite number (NaN, ±Inf), is an error naming its file and
+// line; input without a single result is an error too.
 // It also returns the file's configuration lines (commit, go, date, machine,
 // goos, cpu…), first value of each key.
 func Read(r io.Reader, fileName string) ([]*Series, map[string]string, error) {
@@ -107,6 +109,12 @@ func read(r io.Reader, fileName, key string) ([]Group, error) {
 				unit, value := v.Unit, v.Value
 				if v.OrigUnit != "" { // report what go test printed, not benchfmt's tidied units
 					unit, value = v.OrigUnit, v.OrigValue
+				}
+				if math.IsNaN(value) || math.IsInf(value, 0) {
+					// Medians and U tests of NaN are meaningless, and
+					// benchmath's U test allocates without bound on one.
+					file, line := rec.Pos()
+					return nil, fmt.Errorf("%s:%d: %v %s is not a measurement", file, line, value, unit)
 				}
 				key := [3]string{pkg, rec.Name.String(), unit}
 				s := g.index[key]
