@@ -1,0 +1,35 @@
+// Package hostile is the fixture servers' hostile-input battery, as tests
+// only (go test ./internal/hostile): every front end of the route table —
+// plain HTTP/1.1 (fasthttp, fixtures.Start), h2c (h2c.Start), TLS with
+// HTTP/1.1 and with HTTP/2 by ALPN (tlsserver.Start) and HTTP/3 over QUIC
+// (tlsserver.StartH3) — gets input no honest client sends, and must answer
+// it with the exact status, or close the connection or reset the stream,
+// within a bound; after every case a normal GET /json on a new connection
+// must still succeed.
+//
+// The cases:
+//   - malformed request lines and header lines (garbage, no version, an
+//     unknown version, a line without a colon, NUL bytes) over HTTP/1.1:
+//     400, or 505 for a version other than HTTP/1.0 and HTTP/1.1, and the
+//     connection closed;
+//   - malformed chunked bodies to POST /echo and POST /multipart over
+//     HTTP/1.1: 400 and the connection closed; malformed multipart bodies
+//     on every front end: 400;
+//   - oversized headers: 431 over HTTP/1.1 and HTTP/3; over HTTP/2 a 431,
+//     a reset stream or a GOAWAY and a closed connection;
+//   - a stalled body (Content-Length 1000, 10 bytes sent) to POST /echo and
+//     POST /multipart on every front end: 408, or the connection closed or
+//     the stream reset, once the server's read timeout (WithReadTimeout)
+//     has run out;
+//   - HTTP/2 rapid reset (2,000 HEADERS and RST_STREAM pairs on one
+//     connection): the connection still answers a PING, or is told
+//     ENHANCE_YOUR_CALM;
+//   - an HTTP/2 CONTINUATION flood (a header block that never ends, 16
+//     MiB offered): the server closes the connection long before;
+//   - random UDP datagrams, and some shaped like QUIC Initial packets, to
+//     the HTTP/3 port: it keeps serving.
+//
+// Every raw connection and every client request has a deadline, so a
+// server that waits forever fails a case instead of hanging the run; the
+// battery takes a few seconds, also under -race.
+package hostile
