@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -41,15 +40,9 @@ type tlsProto struct {
 	clients []clients.Factory
 }
 
-// tlsNetHTTP are the net/http-based clients, HTTP/1.1 and HTTP/2 over TLS:
-// the libraries but fasthttp (HTTP/1.1 only).
-var tlsNetHTTP = slices.DeleteFunc(slices.Clone(h1Libraries), func(f clients.Factory) bool {
-	return f.Name == clients.FastHTTP
-})
-
 var tlsProtos = []tlsProto{
-	{"h1", 1, h1Libraries}, // fasthttp and the net/http-based clients kept to http/1.1
-	{"h2", 2, tlsNetHTTP},
+	{"h1", 1, clients.TLS1}, // fasthttp and the net/http-based clients kept to http/1.1
+	{"h2", 2, clients.TLS2},
 	{"h3", 3, clients.HTTP3},
 }
 

@@ -79,10 +79,10 @@ package clients
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // Defaults shared by every adapter.
@@ -218,31 +218,48 @@ type Factory struct {
 	New  func(Config) (Client, error)
 }
 
-// Libraries lists the HTTP/1.1 clients that are libraries, in the order
-// of the README's tables: the clients of the scenarios that a floor has no
-// place in (fresh connections, the feature scenarios).
-var Libraries = []Factory{
-	{NetHTTP, newNetHTTP},
-	{FastHTTP, newFastHTTP},
-	{Resty, newResty},
-	{RetryableHTTP, newRetryableHTTP},
+// adapters maps every client of the registry (internal/registry) to its
+// adapter: adding a client is its adapter file, its registry entry and one
+// line here. TestAdaptersAreTheRegistry checks that the two agree.
+var adapters = map[string]func(Config) (Client, error){
+	NetHTTP:       newNetHTTP,
+	XNetHTTP2:     newXNetHTTP2,
+	FastHTTP:      newFastHTTP,
+	Resty:         newResty,
+	RetryableHTTP: newRetryableHTTP,
+	HTTP3Client:   newHTTP3,
+	Raw:           newRaw,
 }
 
-// HTTP1 lists the clients of the core HTTP/1.1 scenarios: the libraries
-// and, last, the floor client raw.
-var HTTP1 = append(slices.Clip(Libraries), Factory{Raw, newRaw})
-
-// HTTP2 lists the clients of the HTTP/2 (h2c) scenarios. resty and
-// retryablehttp run on their own net/http transports, set up for h2c.
-var HTTP2 = []Factory{
-	{NetHTTP, newNetHTTP},
-	{XNetHTTP2, newXNetHTTP2},
-	{Resty, newResty},
-	{RetryableHTTP, newRetryableHTTP},
+// factories returns the factories of names, in their order.
+func factories(names []string) []Factory {
+	fs := make([]Factory, len(names))
+	for i, n := range names {
+		fs[i] = Factory{n, adapters[n]}
+	}
+	return fs
 }
 
-// HTTP3 lists the clients of the HTTP/3 rows.
-var HTTP3 = []Factory{{HTTP3Client, newHTTP3}}
+// The client lists of the scenarios, in the registry's table order, from
+// the protocols each client has rows in there.
+var (
+	// Libraries lists the HTTP/1.1 clients that are libraries: the
+	// clients of the scenarios that a floor has no place in (fresh
+	// connections, the feature scenarios).
+	Libraries = factories(registry.Libraries(registry.H1))
+	// HTTP1 lists the clients of the core HTTP/1.1 scenarios: the
+	// libraries and, last, the floor client raw.
+	HTTP1 = factories(registry.Names(registry.H1))
+	// HTTP2 lists the clients of the HTTP/2 (h2c) scenarios. resty and
+	// retryablehttp run on their own net/http transports, set up for h2c.
+	HTTP2 = factories(registry.Names(registry.H2C))
+	// TLS1 and TLS2 list the clients of the TLS rows over HTTP/1.1 and
+	// over HTTP/2 by ALPN.
+	TLS1 = factories(registry.Names(registry.H1TLS))
+	TLS2 = factories(registry.Names(registry.H2TLS))
+	// HTTP3 lists the clients of the HTTP/3 rows.
+	HTTP3 = factories(registry.Names(registry.H3))
+)
 
 // Client names, as they appear after client= in benchmark names.
 const (

@@ -1,0 +1,57 @@
+package clients
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+)
+
+// TestAdaptersAreTheRegistry: every client of the registry has an adapter
+// and every adapter a registry entry; each builds a client of its own name;
+// and the protocols the registry gives a client are those its adapter
+// accepts: a client the registry lists for a protocol is built for it, one
+// it does not list is refused (so that a row is never silently missing,
+// nor a client listed for rows it cannot run).
+func TestAdaptersAreTheRegistry(t *testing.T) {
+	names := slices.Sorted(maps.Keys(adapters))
+	if want := slices.Sorted(slices.Values(registry.Names(0))); !slices.Equal(names, want) {
+		t.Fatalf("adapters %q, registry %q", names, want)
+	}
+	for _, name := range []string{NetHTTP, FastHTTP, Resty, RetryableHTTP, Raw, XNetHTTP2, HTTP3Client} {
+		if _, ok := registry.Lookup(name); !ok {
+			t.Errorf("client name %q is not in the registry", name)
+		}
+	}
+	w := h2c.WindowDefault
+	for _, rc := range registry.All() {
+		for _, tc := range []struct {
+			proto registry.Proto
+			cfg   Config
+		}{
+			{registry.H1, Config{}},
+			{registry.H2C, Config{H2C: &w}},
+			{registry.H1TLS, Config{TLS: &TLS{HTTP1: true}}},
+			{registry.H3, Config{TLS: &TLS{}}},
+		} {
+			c, err := adapters[rc.Name](tc.cfg)
+			if err == nil {
+				if c.Name() != rc.Name {
+					t.Errorf("the %s adapter built a client named %q", rc.Name, c.Name())
+				}
+				c.Close()
+			}
+			switch {
+			case tc.proto == registry.H3 && rc.Protos&(registry.H1TLS|registry.H2TLS) != 0:
+				// Config.TLS without HTTP1 builds the TLS clients too
+				// (fasthttp's over HTTP/1.1).
+			case rc.Speaks(tc.proto) && err != nil:
+				t.Errorf("%s has %v rows in the registry, but its adapter refuses them: %v", rc.Name, tc.proto, err)
+			case !rc.Speaks(tc.proto) && err == nil:
+				t.Errorf("%s builds a client for %v, which the registry does not list it for", rc.Name, tc.proto)
+			}
+		}
+	}
+}

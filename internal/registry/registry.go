@@ -1,0 +1,159 @@
+// Package registry is the one list of the suite's clients: for each its
+// name in benchmark names, the library it measures, the protocols it has
+// rows in, its role (the baseline every ratio is taken to, the floor, or
+// one library among others), its place in every table and its colour in
+// every chart. Every other list of clients derives from it — the adapters'
+// lookup in package clients, the report's columns, the charts' and the
+// dashboard's colours, the load generator's defaults, the cold-start
+// programs, the behaviour matrix, the pull-request check's focused set and
+// the README's client matrix — and a test beside each fails when it
+// disagrees.
+//
+// It imports no client library, so that the report tools can use it
+// without building fasthttp or quic-go.
+package registry
+
+import (
+	"slices"
+	"strings"
+)
+
+// Proto is a set of the protocols a client has rows in.
+type Proto uint8
+
+// The protocols of the suite's rows.
+const (
+	H1    Proto = 1 << iota // HTTP/1.1 over cleartext TCP
+	H2C                     // HTTP/2 over cleartext TCP, prior knowledge
+	H1TLS                   // HTTP/1.1 over TLS 1.3
+	H2TLS                   // HTTP/2 over TLS 1.3, by ALPN
+	H3                      // HTTP/3 over QUIC
+)
+
+var protoNames = []struct {
+	p    Proto
+	name string
+}{{H1, "h1"}, {H2C, "h2c"}, {H1TLS, "h1 over TLS"}, {H2TLS, "h2 over TLS"}, {H3, "h3"}}
+
+// String lists the protocols of p, "h1, h2c", in the order above.
+func (p Proto) String() string {
+	var names []string
+	for _, n := range protoNames {
+		if p&n.p != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// Role is what a client is on a table.
+type Role uint8
+
+const (
+	// Library is a client library measured like the others.
+	Library Role = iota
+	// Baseline is the library every ratio is taken to: net/http.
+	Baseline
+	// Floor is the suite's own minimal client: how close a library comes
+	// to the physical limit, not a library to choose.
+	Floor
+)
+
+// Client is one client of the suite.
+type Client struct {
+	// Name is the client's name after client= in benchmark names.
+	Name string
+	// Module is the module path of the library it measures, whose version
+	// go.mod gives; empty for the standard library and for the floor.
+	Module string
+	// Package is the import path of the API its adapter uses.
+	Package string
+	// Protos are the protocols it has rows in.
+	Protos Proto
+	// Role says whether it is the baseline, the floor or a library.
+	Role Role
+	// Colour is its colour in every chart, "#rrggbb".
+	Colour string
+}
+
+// Speaks reports whether c has rows in every protocol of p.
+func (c Client) Speaks(p Proto) bool { return c.Protos&p == p }
+
+// all is every client, in the order of the tables' columns: the baseline
+// first, then the HTTP/2-only and the other libraries, the HTTP/3 client,
+// and the floor last.
+var all = []Client{
+	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4"},
+	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C, Colour: "#17becf"},
+	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e"},
+	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c"},
+	{Name: "retryablehttp", Module: "github.com/hashicorp/go-retryablehttp", Package: "github.com/hashicorp/go-retryablehttp", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#9467bd"},
+	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728"},
+	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0"},
+}
+
+// All returns every client in table order.
+func All() []Client { return slices.Clone(all) }
+
+// Names returns the names of the clients that have rows in every protocol
+// of p, in table order; Names(0) is every client.
+func Names(p Proto) []string {
+	var names []string
+	for _, c := range all {
+		if c.Speaks(p) {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// Libraries returns the names of the clients with rows in p that are
+// libraries (the baseline included, the floor not), in table order.
+func Libraries(p Proto) []string {
+	return slices.DeleteFunc(Names(p), func(n string) bool { return Of(n).Role == Floor })
+}
+
+// Lookup returns the client called name.
+func Lookup(name string) (Client, bool) {
+	i := slices.IndexFunc(all, func(c Client) bool { return c.Name == name })
+	if i < 0 {
+		return Client{}, false
+	}
+	return all[i], true
+}
+
+// Of returns the client called name, or the zero Client (no protocols, no
+// colour) for a name the suite does not know.
+func Of(name string) Client {
+	c, _ := Lookup(name)
+	return c
+}
+
+// Order returns name's place in table order: a client the suite does not
+// know comes after every one it does.
+func Order(name string) int {
+	if i := slices.IndexFunc(all, func(c Client) bool { return c.Name == name }); i >= 0 {
+		return i
+	}
+	return len(all)
+}
+
+// BaselineName and FloorName are the names of the baseline and the floor.
+var (
+	BaselineName = only(Baseline)
+	FloorName    = only(Floor)
+)
+
+// only is the name of the one client in role r.
+func only(r Role) string {
+	var names []string
+	for _, c := range all {
+		if c.Role == r {
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) != 1 {
+		panic("registry: want exactly one client in each of the roles Baseline and Floor")
+	}
+	return names[0]
+}

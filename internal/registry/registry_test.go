@@ -1,0 +1,75 @@
+package registry
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestEntries: names are benchmark-name values, unique; colours are
+// distinct #rrggbb; every client has rows in some protocol; only the
+// standard library's and the floor's entries lack a module.
+func TestEntries(t *testing.T) {
+	name := regexp.MustCompile(`^[a-z][a-z0-9_]*$`) // a benchmark-name value: no "-", "/" or space
+	colour := regexp.MustCompile(`^#[0-9a-f]{6}$`)
+	seenName, seenColour := map[string]bool{}, map[string]bool{}
+	for _, c := range All() {
+		if !name.MatchString(c.Name) || seenName[c.Name] {
+			t.Errorf("name %q: not a benchmark-name value, or twice", c.Name)
+		}
+		if !colour.MatchString(c.Colour) || seenColour[c.Colour] {
+			t.Errorf("%s: colour %q not #rrggbb, or shared", c.Name, c.Colour)
+		}
+		seenName[c.Name], seenColour[c.Colour] = true, true
+		if c.Protos == 0 || c.Package == "" {
+			t.Errorf("%s: no protocol or no package", c.Name)
+		}
+		if (c.Module == "") != (c.Role == Floor || !strings.Contains(c.Package, ".")) {
+			t.Errorf("%s: module %q for package %q", c.Name, c.Module, c.Package)
+		}
+		if c.Module != "" && !strings.HasPrefix(c.Package, c.Module) {
+			t.Errorf("%s: package %q is not in module %q", c.Name, c.Package, c.Module)
+		}
+	}
+	if Of(BaselineName).Role != Baseline || Of(FloorName).Role != Floor {
+		t.Errorf("baseline %q, floor %q", BaselineName, FloorName)
+	}
+}
+
+// TestModulesInGoMod: every library's module is a requirement of go.mod,
+// which gives its version.
+func TestModulesInGoMod(t *testing.T) {
+	b, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range All() {
+		if c.Module != "" && !regexp.MustCompile(`(?m)^\s*(require\s+)?`+regexp.QuoteMeta(c.Module)+` v`).Match(b) {
+			t.Errorf("%s: module %s is not required by go.mod", c.Name, c.Module)
+		}
+	}
+}
+
+func TestLists(t *testing.T) {
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{strings.Join(Names(H1), " "), "nethttp fasthttp resty retryablehttp raw"},
+		{strings.Join(Libraries(H1), " "), "nethttp fasthttp resty retryablehttp"},
+		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty retryablehttp"},
+		{strings.Join(Names(H3), " "), "http3"},
+		{strings.Join(Names(H1|H2TLS), " "), "nethttp resty retryablehttp"},
+		{(H1 | H2C | H3).String(), "h1, h2c, h3"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+	if Order("nethttp") != 0 || Order("raw") != len(All())-1 || Order("nope") != len(All()) {
+		t.Error("Order")
+	}
+	if _, ok := Lookup("nope"); ok || Of("nope").Protos != 0 {
+		t.Error("an unknown client found")
+	}
+}
