@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // RequireBrowserEnv makes a missing browser a failure instead of a skip;
@@ -251,6 +253,30 @@ func TestDashboard(t *testing.T) {
 	}
 	if want := "https://github.com/httpclientbench/httpclientbench/commit/1111111aaaaaaa"; len(opened) != 1 || opened[0] != want {
 		t.Errorf("clicking the first point opened %q, want %q", opened, want)
+	}
+
+	// Every client's line has the registry's colour (through clients.js),
+	// and the floor's label says so.
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(() => {
+		const out = {};
+		for (const c of window.httpclientbenchDashboard.charts)
+			for (const d of c.data.datasets) out[d.label] = d.borderColor;
+		return out;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rc := range registry.All() {
+		label := rc.Name
+		if rc.Role == registry.Floor {
+			label += " (floor)"
+		}
+		if got, ok := lines[label]; ok && got != rc.Colour {
+			t.Errorf("%s is drawn in %s, the registry gives %s", label, got, rc.Colour)
+		}
+	}
+	if _, ok := lines[registry.FloorName+" (floor)"]; !ok || lines[registry.BaselineName] == "" {
+		t.Errorf("no line labelled %q or %q: %v", registry.BaselineName, registry.FloorName+" (floor)", lines)
 	}
 
 	path := os.Getenv(ScreenshotEnv)

@@ -11,11 +11,14 @@
     allocs: { unit: 'allocs/op', title: 'allocations per op (lower is better)' },
     throughput: { unit: 'MB/s', title: 'MB/s (higher is better)' },
   };
-  var COLORS = {
-    nethttp: '#1f77b4', xnethttp2: '#17becf', fasthttp: '#ff7f0e', resty: '#2ca02c',
-    retryablehttp: '#9467bd', http3: '#d62728', raw: '#8c8c8c', LoopbackRoundTrip: '#222222',
-  };
-  var FLOORS = { raw: true, LoopbackRoundTrip: true };
+  // The clients' colours and floors come from clients.js, generated from
+  // the suite's registry of clients; the TCP floor is not a client.
+  var COLORS = { LoopbackRoundTrip: '#222222' };
+  var FLOORS = { LoopbackRoundTrip: true };
+  (window.httpclientbenchClients || []).forEach(function (c) {
+    COLORS[c.name] = c.colour;
+    if (c.floor) FLOORS[c.name] = true;
+  });
   // LoopbackRoundTrip reproduces one H1GetBytes exchange: it is drawn there.
   var TCP_FLOOR = 'LoopbackRoundTrip', TCP_FLOOR_SCENARIO = 'H1GetBytes';
 

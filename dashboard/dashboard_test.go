@@ -5,10 +5,13 @@
 package dashboard_test
 
 import (
+	"bytes"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/dashboard"
 )
 
 // TestPageFiles: every script and stylesheet index.html loads from this
@@ -43,4 +46,24 @@ func TestPageFiles(t *testing.T) {
 // TestBrowserTestIsTagged says where the page test is when it is not built.
 func TestBrowserTestIsTagged(t *testing.T) {
 	t.Skip("the page test drives a headless Chromium and is built only with -tags browser: go test -tags browser ./dashboard")
+}
+
+// TestClientsJSIsGenerated: clients.js, which gives the page each client's
+// colour, is what go generate ./dashboard writes from the registry now,
+// and the page loads it before dashboard.js.
+func TestClientsJSIsGenerated(t *testing.T) {
+	got, err := os.ReadFile("clients.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, dashboard.ClientsJS()) {
+		t.Error("clients.js is not what the registry gives: run go generate ./dashboard")
+	}
+	html, err := os.ReadFile("index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, j := bytes.Index(html, []byte(`src="clients.js"`)), bytes.Index(html, []byte(`src="dashboard.js"`)); i < 0 || j < i {
+		t.Error("index.html does not load clients.js before dashboard.js")
+	}
 }
