@@ -1,11 +1,27 @@
 package httpclientbench_test
 
 import (
+	"flag"
+	"fmt"
+	"os"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 )
 
+// listLeaves is how cmd/benchreport learns the suite's leaves, to show
+// those the recorded run lacks as not recorded yet.
+var listLeaves = flag.Bool("leaves", false, "print every benchmark leaf of the suite, one a line, and run nothing")
+
 // TestMain fails the run if a server or client goroutine outlives the tests
-// and benchmarks.
-func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+// and benchmarks; with -leaves it only lists the leaves.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if *listLeaves {
+		for _, l := range suiteLeaves() {
+			fmt.Println(l)
+		}
+		os.Exit(0)
+	}
+	leakcheck.VerifyTestMain(m)
+}
