@@ -10,6 +10,14 @@
 // (tables, the run's description, the spread of the intervals, the buffer
 // rule; see readme.go), and nothing outside them.
 //
+// A leaf the suite (-suite, the module's root package) has and the results
+// file lacks, one added since the run was recorded, is shown in the tables
+// as "not recorded yet" and listed, with the run's commit, in the report's
+// and the README's description of the run; benchreport names those leaves
+// on standard error, and with -stale only lists them:
+//
+//	go run ./cmd/benchreport -in docs/results.txt -stale
+//
 // It reads Go benchmark output with golang.org/x/perf/benchfmt and computes
 // medians, intervals and comparisons with golang.org/x/perf/benchmath, as
 // benchstat does.
@@ -22,6 +30,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -34,7 +43,7 @@ const (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "benchreport:", err)
 		}
@@ -42,22 +51,58 @@ func main() {
 	}
 }
 
-func run(args []string, stderr io.Writer) error {
+func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
 	out := fs.String("out", "", "directory to write "+ReportFile+" and "+ChartDir+"/ into")
 	readme := fs.String("readme", "", "Markdown file whose benchreport blocks to rewrite in place")
+	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
+	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 {
+	if *stale {
+		if *in == "" || *suite == "" || *out != "" || *readme != "" || fs.NArg() > 0 {
+			fs.Usage()
+			return errors.New("-stale takes -in and a -suite, and nothing else")
+		}
+	} else if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 {
 		fs.Usage()
 		return errors.New("-in and at least one of -out and -readme are required, and nothing else")
 	}
 	r, err := load(*in)
 	if err != nil {
 		return err
+	}
+	if *suite != "" {
+		leaves, err := suiteLeaves(*suite)
+		if err != nil {
+			return err
+		}
+		pending, gone := staleness(r, leaves)
+		if *stale {
+			for _, l := range pending {
+				fmt.Fprintln(stdout, l)
+			}
+			if len(gone) > 0 {
+				return fmt.Errorf("%s has %s that -suite %s no longer has:\n\t%s", *in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
+			}
+			return nil
+		}
+		// The staleness report: printed by the command that regenerates
+		// the report, where whoever adds a leaf or records a run sees it.
+		if len(pending) > 0 {
+			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
+				*in, r.config("commit"), leafCount(len(pending)), *suite, results.NotRecorded, strings.Join(pending, "\n\t"))
+		}
+		if len(gone) > 0 {
+			fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
+				*in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
+		}
+		if err := r.AddPending(pending); err != nil {
+			return err
+		}
 	}
 	var readmeText []byte
 	if *readme != "" { // before writing anything: a bad marker leaves every file as it was
@@ -100,6 +145,10 @@ func writeReport(r *Report, dir string) error {
 		return err
 	}
 	for _, fam := range r.Families {
+		fam := fam.recorded() // a chart draws numbers: none for a leaf not recorded yet
+		if fam == nil {
+			continue
+		}
 		if err := docfile.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
 			return err
 		}

@@ -61,7 +61,7 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
-			if err := run([]string{"-in", "testdata/" + tc.name + ".txt", "-out", out}, io.Discard); err != nil {
+			if err := run([]string{"-suite", "", "-in", "testdata/" + tc.name + ".txt", "-out", out}, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			got, err := os.ReadFile(filepath.Join(out, ReportFile))
@@ -142,11 +142,11 @@ func TestBadInput(t *testing.T) {
 	} {
 		in := filepath.Join(dir, name+".txt")
 		os.WriteFile(in, []byte(content), 0o644)
-		if err := run([]string{"-in", in, "-out", filepath.Join(dir, name)}, io.Discard); err == nil {
+		if err := run([]string{"-suite", "", "-in", in, "-out", filepath.Join(dir, name)}, io.Discard, io.Discard); err == nil {
 			t.Errorf("%s input: no error", name)
 		}
 	}
-	if err := run([]string{"-in", "testdata/full.txt"}, io.Discard); err == nil {
+	if err := run([]string{"-suite", "", "-in", "testdata/full.txt"}, io.Discard, io.Discard); err == nil {
 		t.Error("missing -out accepted")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // WriteMarkdown writes the report: the run's description, then per family
@@ -20,6 +22,9 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 		}
 	}
 	fmt.Fprintf(&b, "| %s |\n|%s\n| %s |\n\n", strings.Join(cols, " | "), strings.Repeat("---|", len(cols)), strings.Join(vals, " | "))
+	if len(r.Pending) > 0 {
+		b.WriteString(results.PendingSentence(r.config("commit"), r.Pending) + "\n\n")
+	}
 	b.WriteString("Each cell: the median time per op, ± the 95 % confidence interval of the median, and the ratio to `" +
 		Baseline + "` (1.00×); computed as benchstat computes them (golang.org/x/perf/benchmath). " +
 		"`" + FloorClient + "` (a minimal HTTP/1.1 client) and the TCP round trip are references, not libraries. " +
@@ -27,9 +32,11 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 		"(benchstat's Mann–Whitney U test, p ≤ 0.05); a numbered note names each row where one is. " +
 		"— means the client has no row there. Below 6 runs the interval is ±∞.\n\n")
 	for _, f := range r.Families {
-		t := familyTable(f)
+		t := familyTable(f, pendingCell(r))
 		fmt.Fprintf(&b, "## %s\n\n", f.Name)
-		fmt.Fprintf(&b, "![%s: time per op as a ratio to %s](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
+		if f.recorded() != nil { // a family not recorded yet has no chart
+			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
+		}
 		t.writeTime(&b)
 		b.WriteString("\nAllocations per op (B/op, allocs/op):\n\n")
 		t.writeAlloc(&b)
@@ -51,9 +58,10 @@ func (r *Report) config(key string) string {
 	return "unknown"
 }
 
-// familyTable is family f's table in REPORT.md: its variants as rows.
-func familyTable(f *Family) *table {
-	t := &table{clients: f.Clients, label: func(r tableRow) string { return variantLabel(r.variant) }}
+// familyTable is family f's table in REPORT.md: its variants as rows;
+// pending is the text of a cell not recorded yet.
+func familyTable(f *Family, pending string) *table {
+	t := &table{clients: f.Clients, label: func(r tableRow) string { return variantLabel(r.variant) }, pending: pending}
 	for _, v := range f.Variants {
 		t.rows = append(t.rows, tableRow{f, v})
 	}

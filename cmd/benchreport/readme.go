@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // The README's generated blocks. Each is a start marker alone on a line,
@@ -30,7 +31,9 @@ import (
 //	           unaffected, but at least one named family must have it; one
 //	           match= per key, several keys must all match
 //	         clients=c1,c2,…: only these columns (still in column order)
-//	config   one line naming the run and its results file
+//	config   one line naming the run and its results file, and when the
+//	         suite has leaves the run lacks, one listing them (they are
+//	         "not recorded yet" in the tables)
 //	spread   one sentence: median, p90 and max of benchstat's ± on time/op
 //	         over every row of the run
 //	bufrule  fasthttp ÷ nethttp with buf=fresh and with buf=reused, and
@@ -159,7 +162,7 @@ func readmeTable(opts []option, r *Report) (string, error) {
 		clients = slices.Clone(clients)
 		sortClients(clients)
 	}
-	t := &table{rows: rows, clients: clients, label: func(r tableRow) string { return "`" + r.name() + "`" }}
+	t := &table{rows: rows, clients: clients, label: func(r tableRow) string { return "`" + r.name() + "`" }, pending: pendingCell(r)}
 	var b strings.Builder
 	if unit == "time" {
 		t.writeTime(&b)
@@ -190,6 +193,9 @@ func configLine(r *Report, resultsLink string) string {
 		}
 	}
 	b.WriteString(".")
+	if len(r.Pending) > 0 {
+		b.WriteString("\n\n" + results.PendingSentence(r.config("commit"), r.Pending))
+	}
 	return b.String()
 }
 

@@ -20,7 +20,7 @@ func TestReadmeGolden(t *testing.T) {
 	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
 	copyFile(t, "testdata/readme.md", readme)
 	copyFile(t, "testdata/runner.txt", in)
-	if err := run([]string{"-in", in, "-readme", readme}, io.Discard); err != nil {
+	if err := run([]string{"-suite", "", "-in", in, "-readme", readme}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(readme)
@@ -45,7 +45,7 @@ func TestReadmeGolden(t *testing.T) {
 	if strings.Contains(string(got), "stale") {
 		t.Error("a stale block survived")
 	}
-	if err := run([]string{"-in", in, "-readme", readme}, io.Discard); err != nil {
+	if err := run([]string{"-suite", "", "-in", in, "-readme", readme}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(readme); string(again) != string(got) {
@@ -86,7 +86,7 @@ func TestReadmeErrors(t *testing.T) {
 			if err := os.WriteFile(readme, []byte(tc.readme), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			err := run([]string{"-in", "testdata/full.txt", "-out", out, "-readme", readme}, io.Discard)
+			err := run([]string{"-suite", "", "-in", "testdata/full.txt", "-out", out, "-readme", readme}, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}

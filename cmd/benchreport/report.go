@@ -49,6 +49,9 @@ func compare(a, b *Stat) (p float64, significant bool) { return results.Compare(
 // Cell is one client in one variant of a family.
 type Cell struct {
 	Time, Bytes, Allocs *Stat // nil when the unit is absent
+	// Pending: a leaf of the suite that the results file lacks (see
+	// AddPending); it has no numbers.
+	Pending bool
 }
 
 // Faster is a client significantly faster than the raw floor on one row.
@@ -68,6 +71,9 @@ type Family struct {
 	// FloorClient there, in column order: where it is not empty, raw is
 	// not the floor of that row.
 	BelowRaw map[string][]Faster
+	// seen is Variants in the order of the input, which sortVariants
+	// ranks values by.
+	seen []string
 }
 
 // Cell returns the cell of variant and client, or nil.
@@ -113,6 +119,9 @@ type Report struct {
 	Config   map[string]string // commit, go, date, machine, rounds, cpu…
 	Families []*Family
 	Rows     []Row // every benchmark with a time per op, in input order
+	// Pending lists the leaves of the suite that the results file lacks,
+	// shown as not recorded yet (AddPending).
+	Pending []string
 }
 
 // Family returns the family named name, or nil.
@@ -152,6 +161,7 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 		}
 		if !slices.Contains(f.Variants, variant) {
 			f.Variants = append(f.Variants, variant)
+			f.seen = append(f.seen, variant)
 		}
 		if !slices.Contains(f.Clients, client) {
 			f.Clients = append(f.Clients, client)
@@ -196,6 +206,80 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 		}
 	}
 	return r, nil
+}
+
+// AddPending adds leaves (names without "Benchmark") that the suite has and
+// the results file lacks: each becomes a cell that says it is not recorded
+// yet, in a variant, a column or a family of its own where the run has
+// none. A leaf the results file has is an error.
+func (r *Report) AddPending(leaves []string) error {
+	recorded := map[string]bool{}
+	for _, row := range r.Rows {
+		recorded[row.Name] = true
+	}
+	for _, leaf := range leaves {
+		if recorded[leaf] {
+			return fmt.Errorf("%s is in the results file: it cannot be not recorded yet", leaf)
+		}
+		if slices.Contains(r.Pending, leaf) {
+			return fmt.Errorf("%s is listed twice as not recorded yet", leaf)
+		}
+		r.Pending = append(r.Pending, leaf)
+		family, variant, client := splitName(leaf)
+		if client == "" {
+			continue // no table has a cell for it; the pending sentence lists it
+		}
+		f := r.Family(family)
+		if f == nil {
+			f = &Family{Name: family, Cells: map[[2]string]*Cell{}, BelowRaw: map[string][]Faster{}}
+			r.Families = append(r.Families, f)
+		}
+		if !slices.Contains(f.seen, variant) {
+			// Sorted again from the input's order, the run's variants
+			// keep theirs among themselves.
+			f.seen = append(f.seen, variant)
+			f.Variants = slices.Clone(f.seen)
+			sortVariants(f.Variants)
+		}
+		if !slices.Contains(f.Clients, client) {
+			f.Clients = append(f.Clients, client)
+			sortClients(f.Clients)
+		}
+		f.Cells[[2]string{variant, client}] = &Cell{Pending: true}
+	}
+	return nil
+}
+
+// recorded returns f with only the variants and clients that have a
+// number in the run (what a chart can draw): f itself when no cell of f is
+// pending, nil when every cell is.
+func (f *Family) recorded() *Family {
+	has := func(match func(variant, client string) bool) bool {
+		for k, c := range f.Cells {
+			if !c.Pending && match(k[0], k[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(func(string, string) bool { return true }) {
+		return nil
+	}
+	pending := false
+	for _, c := range f.Cells {
+		pending = pending || c.Pending
+	}
+	if !pending {
+		return f
+	}
+	r := *f
+	r.Variants = slices.DeleteFunc(slices.Clone(f.Variants), func(v string) bool {
+		return !has(func(variant, _ string) bool { return variant == v })
+	})
+	r.Clients = slices.DeleteFunc(slices.Clone(f.Clients), func(c string) bool {
+		return !has(func(_, client string) bool { return client == c })
+	})
+	return &r
 }
 
 func sortClients(clients []string) {

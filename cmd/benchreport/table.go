@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // tableRow is one row of a table: one variant of one family.
@@ -26,6 +28,20 @@ type table struct {
 	rows    []tableRow
 	clients []string
 	label   func(tableRow) string // the first cell of a row
+	pending string                // the cell of a leaf not recorded yet
+}
+
+// pendingCell is the text of a cell whose leaf the run of r lacks: not
+// recorded yet, and which run (the commit it was made at) lacks it.
+func pendingCell(r *Report) string {
+	return fmt.Sprintf("%s<br>(run of %s)", results.NotRecorded, r.config("commit"))
+}
+
+// isPending reports whether the cell of row r and client c is a leaf not
+// recorded yet.
+func (r tableRow) isPending(client string) bool {
+	c := r.fam.Cell(r.variant, client)
+	return c != nil && c.Pending
 }
 
 // clientsOf returns the union of the rows' families' clients, in column
@@ -43,14 +59,17 @@ func clientsOf(rows []tableRow) []string {
 	return cs
 }
 
-// rawIsFloor reports whether raw is the floor on every row of the table.
+// rawIsFloor reports whether raw is the floor on every row of the table
+// (and has a number on one: a column of cells not recorded yet is no floor).
 func (t *table) rawIsFloor() bool {
+	timed := false
 	for _, r := range t.rows {
 		if !r.fam.RawIsFloor(r.variant) {
 			return false
 		}
+		timed = timed || r.fam.time(r.variant, FloorClient) != nil
 	}
-	return true
+	return timed
 }
 
 func (t *table) header(b *strings.Builder) {
@@ -82,6 +101,10 @@ func (t *table) writeTime(b *strings.Builder) {
 		fmt.Fprintf(b, "| %s |", t.label(r))
 		for _, c := range t.clients {
 			st := r.fam.time(r.variant, c)
+			if r.isPending(c) {
+				fmt.Fprintf(b, " %s |", t.pending)
+				continue
+			}
 			if st == nil {
 				b.WriteString(" — |")
 				continue
@@ -151,6 +174,10 @@ func (t *table) writeAlloc(b *strings.Builder) {
 		fmt.Fprintf(b, "| %s |", t.label(r))
 		for _, c := range t.clients {
 			cell := r.fam.Cell(r.variant, c)
+			if r.isPending(c) {
+				fmt.Fprintf(b, " %s |", t.pending)
+				continue
+			}
 			if cell == nil || cell.Bytes == nil || cell.Allocs == nil {
 				b.WriteString(" — |")
 				continue

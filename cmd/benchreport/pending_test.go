@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
+)
+
+// fakeSuite's test binary lists the leaves of testdata/runner.txt but one,
+// and six that file lacks.
+const fakeSuite = "./testdata/suite"
+
+var fakePending = []string{
+	"H1GetBytes/buf=fresh/client=hertz",
+	"H1Download/size=4MiB/buf=fresh/client=nethttp",
+	"H1Download/size=4MiB/buf=fresh/client=raw",
+	"Copy/client=nethttp",
+	"Copy/client=raw",
+	"LoopbackUDP",
+}
+
+// TestNotRecordedYet: the leaves the suite has and the run lacks are cells
+// that say "not recorded yet" with the run's commit, in a column, a row or
+// a family of their own, listed in one sentence of the README's config
+// block and of REPORT.md, and on standard error; the charts draw the run's
+// numbers only. A page read back with the leaves it lists regenerates
+// byte for byte, and a number edited by hand in it does not.
+func TestNotRecordedYet(t *testing.T) {
+	dir := t.TempDir()
+	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
+	copyFile(t, "testdata/readme.md", readme)
+	copyFile(t, "testdata/runner.txt", in)
+	var stderr bytes.Buffer
+	if err := run([]string{"-suite", fakeSuite, "-in", in, "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"lacks 6 leaves of -suite " + fakeSuite + `, shown as "not recorded yet" until a run records them:` + "\n\t" + strings.Join(fakePending, "\n\t") + "\n",
+		"has 1 leaf that -suite " + fakeSuite + " no longer has (its test fails until a new run):\n\tPool/proto=h1/conn=pooled/client=fasthttp\n",
+	} {
+		if !strings.Contains(stderr.String(), w) {
+			t.Errorf("standard error lacks %q:\n%s", w, stderr.String())
+		}
+	}
+
+	report, err := os.ReadFile(filepath.Join(dir, "docs", ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/pending.golden.md", report)
+	page, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cell = "not recorded yet<br>(run of 89abcdef0123)"
+	for _, w := range []string{
+		"\n\n" + results.PendingSentence("89abcdef0123", fakePending) + "\n\n<!-- benchreport:end -->",
+		"| | nethttp | fasthttp | resty | raw (floor) | hertz |\n",
+		"| `H1GetBytes/buf=fresh` | 33.2 µs ±6%<br>1.00× | 17.3 µs ±5%<br>0.52× | 43.3 µs ±2%<br>1.30× | 17.1 µs ±5%<br>0.52× | " + cell + " |\n",
+		"| `H1GetBytes/buf=reused` | 32.3 µs ±6%<br>1.00× | 17.2 µs ±6%<br>0.53× | 39.3 µs ±12%<br>1.22× | 17.2 µs ±8%<br>0.53× | — |\n",
+	} {
+		if !strings.Contains(string(page), w) {
+			t.Errorf("README lacks %q", w)
+		}
+	}
+	for _, p := range [][]byte{report, page} {
+		if got := results.PendingIn(string(p)); !slices.Equal(got, fakePending) {
+			t.Errorf("read back %q, want %q", got, fakePending)
+		}
+	}
+
+	// The charts are those of the run alone, byte for byte.
+	alone := t.TempDir()
+	if err := run([]string{"-suite", "", "-in", in, "-out", alone}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	charts := func(d string) []string {
+		m, _ := filepath.Glob(filepath.Join(d, ChartDir, "*.svg"))
+		for i := range m {
+			m[i] = filepath.Base(m[i])
+		}
+		return m
+	}
+	if got, want := charts(filepath.Join(dir, "docs")), charts(alone); !slices.Equal(got, want) {
+		t.Errorf("charts %q, want the run's alone %q", got, want)
+	}
+	for _, c := range charts(alone) {
+		a, _ := os.ReadFile(filepath.Join(alone, ChartDir, c))
+		b, _ := os.ReadFile(filepath.Join(dir, "docs", ChartDir, c))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the run's alone", c)
+		}
+	}
+
+	// What the repository's tests do: each page against the run and the
+	// leaves it lists.
+	loadWith := func(text []byte) *Report {
+		r, err := load(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.AddPending(results.PendingIn(string(text))); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	var again bytes.Buffer
+	if err := WriteMarkdown(&again, loadWith(report), ChartDir); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != string(report) {
+		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", diffLines(string(report), again.String()))
+	}
+	stale := func(src []byte) int {
+		_, blocks, err := updateReadme(src, "README.md", loadWith(src), "docs/runner.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, b := range blocks {
+			if b.Old != b.New {
+				n++
+			}
+		}
+		return n
+	}
+	if n := stale(page); n != 0 {
+		t.Errorf("README read back: %d blocks regenerate otherwise", n)
+	}
+	edited := strings.Replace(string(page), "| 33.2 µs ±6%<br>1.00× |", "| 30.2 µs ±6%<br>1.00× |", 1)
+	if edited == string(page) {
+		t.Fatal("no number to edit")
+	}
+	if n := stale([]byte(edited)); n != 1 {
+		t.Errorf("a number edited by hand: %d blocks differ, want 1", n)
+	}
+}
+
+// TestStale: -stale lists the leaves the run lacks and writes nothing; a
+// leaf of the run that the suite lacks is an error.
+func TestStale(t *testing.T) {
+	var stdout bytes.Buffer
+	err := run([]string{"-suite", fakeSuite, "-in", "testdata/runner.txt", "-stale"}, &stdout, io.Discard)
+	if got := strings.Fields(stdout.String()); !slices.Equal(got, fakePending) {
+		t.Errorf("-stale printed %q, want %q", got, fakePending)
+	}
+	if err == nil || !strings.Contains(err.Error(), "has 1 leaf that -suite "+fakeSuite+" no longer has:\n\tPool/proto=h1/conn=pooled/client=fasthttp") {
+		t.Errorf("error %v, want the leaf the suite lacks", err)
+	}
+	for _, args := range [][]string{
+		{"-in", "testdata/runner.txt", "-stale", "-suite", ""},
+		{"-in", "testdata/runner.txt", "-stale", "-out", t.TempDir()},
+	} {
+		if err := run(args, io.Discard, io.Discard); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}
+
+// TestAddPendingRefusesRecorded: a leaf the run has cannot be not recorded
+// yet, nor one listed twice.
+func TestAddPendingRefusesRecorded(t *testing.T) {
+	for _, leaves := range [][]string{
+		{"H1GetBytes/buf=fresh/client=nethttp"},
+		{"Copy/client=raw", "Copy/client=raw"},
+	} {
+		if err := mustBuildFile(t, "testdata/runner.txt").AddPending(leaves); err == nil {
+			t.Errorf("%q: no error", leaves)
+		}
+	}
+}
