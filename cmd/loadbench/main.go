@@ -34,8 +34,10 @@
 // -allow-remote). Rounds (-rounds) run every client once, in an order
 // that rotates from round to round; each round is one sample per client.
 //
-// Output: configuration lines and one Go benchmark-format line per client
-// per round, on stdout, for go tool benchstat:
+// Output: Go benchmark format, written by golang.org/x/perf/benchfmt.Writer,
+// on stdout, for go tool benchstat: unit metadata (Unit req/s
+// better=higher…), configuration lines (commit, date, go, machine,
+// loadbench's settings, pool, server…) and one line per client per round,
 //
 //	BenchmarkLoad/mode=steady/rate=2000/payload=json/client=nethttp 10000 2000 req/s 412000 p50-ns …
 //

@@ -1,47 +1,56 @@
 package main
 
 import (
-	"fmt"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// unit is one unit of the result lines, with its metadata line (benchfmt's
-// "Unit NAME key=value"): which way is better, for benchstat and the
-// dashboard.
+// unit is one unit of the results, with which way is better (its unit
+// metadata line, "Unit NAME better=…"), for benchstat and the dashboard.
 type unit struct {
-	name, meta string
+	name, better string
 }
 
-// units lists the result lines' units in the order they appear.
+// units lists the results' units in the order they appear.
 var units = func() []unit {
-	us := []unit{{"req/s", "better=higher"}}
+	us := []unit{{"req/s", "higher"}}
 	for _, q := range load.Quantiles {
-		us = append(us, unit{q.Unit, "better=lower"})
+		us = append(us, unit{q.Unit, "lower"})
 	}
-	us = append(us, unit{"errors", "better=lower"})
+	us = append(us, unit{"errors", "lower"})
 	for _, c := range load.Classes() {
-		us = append(us, unit{"errors-" + c.String(), "better=lower"})
+		us = append(us, unit{"errors-" + c.String(), "lower"})
 	}
 	return append(us,
-		unit{"dropped", "better=lower"},
-		unit{"peak-RSS-B", "better=lower"},
-		unit{"cpu-ns/req", "better=lower"},
-		unit{"sched-p99-ns", "better=lower"},
-		unit{"tick-late-p99-ns", "better=lower"},
-		unit{"conns", "better=lower"},
-		unit{"gc-cycles", "better=lower"},
+		unit{"dropped", "lower"},
+		unit{"peak-RSS-B", "lower"},
+		unit{"cpu-ns/req", "lower"},
+		unit{"sched-p99-ns", "lower"},
+		unit{"tick-late-p99-ns", "lower"},
+		unit{"conns", "lower"},
+		unit{"gc-cycles", "lower"},
 	)
 }()
+
+// writeUnits writes the units' metadata.
+func writeUnits(w *benchfmt.Writer) error {
+	for _, u := range units {
+		if err := w.Write(results.UnitMetadata(u.name, "better", u.better)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // sample is one client process's run: its report, its rusage and the
 // server's count of connections.
 type sample struct {
-	name  string
+	name  string // without "Benchmark", as benchfmt names results
 	rep   report
 	cpu   time.Duration
 	rss   int64
@@ -79,17 +88,16 @@ func (s *sample) values() map[string]float64 {
 	return v
 }
 
-// line is the sample's result line: the name, the iterations (requests
-// answered correctly) and every unit it has a value of.
-func (s *sample) line() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\t%d", s.name, s.rep.OK)
+// result is the sample's result, with the run's configuration: the name,
+// the iterations (requests answered correctly) and every unit it has a
+// value of.
+func (s *sample) result(config []benchfmt.Config) *benchfmt.Result {
+	res := &benchfmt.Result{Config: config, Name: benchfmt.Name(s.name), Iters: int(s.rep.OK)}
 	v := s.values()
 	for _, u := range units {
 		if x, ok := v[u.name]; ok {
-			fmt.Fprintf(&b, " %s %s", strconv.FormatFloat(x, 'f', -1, 64), u.name)
+			res.Values = append(res.Values, results.Value(x, u.name))
 		}
 	}
-	b.WriteByte('\n')
-	return b.String()
+	return res
 }

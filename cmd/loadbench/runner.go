@@ -19,11 +19,13 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 )
 
@@ -100,9 +102,11 @@ func (r *runner) run(ctx context.Context) error {
 		defer out.Cleanup() // after CloseAtomicallyReplace, does nothing
 		w = io.MultiWriter(out, r.stdout)
 	}
-	if _, err := io.WriteString(w, r.header(ctx)); err != nil {
+	bw := benchfmt.NewWriter(w)
+	if err := writeUnits(bw); err != nil {
 		return err
 	}
+	config := r.config(ctx)
 
 	levels := r.levels()
 	n := len(r.opt.clients)
@@ -121,7 +125,7 @@ func (r *runner) run(ctx context.Context) error {
 					r.keepPartial(out)
 					return fmt.Errorf("round %d, %s: %w", round+1, what, err)
 				}
-				if _, err := io.WriteString(w, s.line()); err != nil {
+				if err := bw.Write(s.result(config)); err != nil {
 					return err
 				}
 				prog.End()
@@ -155,11 +159,11 @@ func (r *runner) warn(round int, what string, s *sample) {
 	}
 }
 
-// header is the configuration and unit lines the output starts with.
-func (r *runner) header(ctx context.Context) string {
-	var b strings.Builder
+// config is the run's configuration, the lines before its first result.
+func (r *runner) config(ctx context.Context) []benchfmt.Config {
+	var cfg []benchfmt.Config
 	o := r.opt
-	kv := func(k, v string) { fmt.Fprintf(&b, "%s: %s\n", k, v) }
+	kv := func(k, v string) { cfg = append(cfg, results.Config(k, v)) }
 	kv("commit", runinfo.Commit(ctx, "."))
 	kv("date", time.Now().UTC().Format(time.RFC3339))
 	kv("go", runtime.Version())
@@ -188,10 +192,7 @@ func (r *runner) header(ctx context.Context) string {
 		procs = strconv.Itoa(o.clientProcs)
 	}
 	kv("client-gomaxprocs", procs)
-	for _, u := range units {
-		fmt.Fprintf(&b, "Unit %s %s\n", u.name, u.meta)
-	}
-	return b.String()
+	return cfg
 }
 
 func (r *runner) poolRule() string {
@@ -295,11 +296,11 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	}, nil
 }
 
-// benchName is the result's name: the levels that change what is
-// measured, client last.
+// benchName is the result's name, without "Benchmark": the levels that
+// change what is measured, client last.
 func (r *runner) benchName(client string, level int) string {
 	o := r.opt
-	name := "BenchmarkLoad/mode=" + o.mode
+	name := "Load/mode=" + o.mode
 	if o.mode == modeSweep {
 		name += fmt.Sprintf("/inflight=%d", level)
 	} else {
