@@ -22,7 +22,6 @@ type side struct {
 	dir    string // the root package's directory; its processes run there
 	bin    string // its test binary
 	leaves []string
-	config []kv // goos, goarch, pkg, cpu, as its binary printed them
 }
 
 // workspace holds what a run creates outside the repository: a temporary

@@ -18,9 +18,8 @@ type kv struct{ key, value string }
 
 // result is one result line of a test binary's output.
 type result struct {
-	leaf   string // the name without "Benchmark" and the -N GOMAXPROCS suffix
-	line   string // the line as the binary printed it
-	config []kv   // the configuration lines before it: goos, goarch, pkg, cpu
+	leaf string           // the name without "Benchmark" and the -N GOMAXPROCS suffix
+	res  *benchfmt.Result // as benchfmt read it, with the configuration lines before it: goos, goarch, pkg, cpu
 }
 
 // listLeaves runs every leaf matching bench once, for one iteration: this
@@ -37,9 +36,6 @@ func listLeaves(ctx context.Context, s *side, bench string) error {
 	s.leaves = nil
 	for _, r := range res {
 		s.leaves = append(s.leaves, r.leaf)
-	}
-	if len(res) > 0 {
-		s.config = res[0].config
 	}
 	return nil
 }
@@ -104,7 +100,6 @@ func exactRegexp(leaf string) string {
 // result lines. A line that starts like a result but does not parse is an
 // error.
 func parseResults(out []byte) ([]result, error) {
-	lines := strings.Split(string(out), "\n")
 	r := benchfmt.NewReader(bytes.NewReader(out), "output")
 	var res []result
 	for r.Scan() {
@@ -112,18 +107,7 @@ func parseResults(out []byte) ([]result, error) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
-			var config []kv
-			for _, c := range rec.Config {
-				if c.File {
-					config = append(config, kv{c.Key, string(c.Value)})
-				}
-			}
-			_, n := rec.Pos()
-			res = append(res, result{
-				leaf:   leafName(rec.Name),
-				line:   strings.TrimRight(lines[n-1], "\r"),
-				config: config,
-			})
+			res = append(res, result{leaf: leafName(rec.Name), res: rec.Clone()})
 		}
 	}
 	return res, r.Err()

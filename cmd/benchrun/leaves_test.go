@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -52,12 +53,24 @@ func TestParseResults(t *testing.T) {
 	if want := []string{"LoopbackRoundTrip", "H1GetBytes/client=nethttp", "H1Download/size=1MiB/client=raw"}; !slices.Equal(leaves, want) {
 		t.Errorf("leaves %q, want %q", leaves, want)
 	}
-	wantConfig := []kv{{"goos", "linux"}, {"goarch", "amd64"}, {"pkg", "github.com/httpclientbench/httpclientbench"}, {"cpu", "AMD EPYC"}}
-	if !slices.Equal(res[1].config, wantConfig) {
-		t.Errorf("config %q, want %q", res[1].config, wantConfig)
+	r := res[1].res
+	var config []kv
+	for _, c := range r.Config {
+		config = append(config, kv{c.Key, string(c.Value)})
 	}
-	if want := strings.Split(listing, "\n")[5]; res[1].line != want {
-		t.Errorf("line %q, want the binary's own %q", res[1].line, want)
+	wantConfig := []kv{{"goos", "linux"}, {"goarch", "amd64"}, {"pkg", "github.com/httpclientbench/httpclientbench"}, {"cpu", "AMD EPYC"}}
+	if !slices.Equal(config, wantConfig) {
+		t.Errorf("config %q, want %q", config, wantConfig)
+	}
+	var values []string
+	for _, v := range r.Values {
+		if v.OrigUnit != "" { // tidied by benchfmt: ns/op is sec/op
+			v.Value, v.Unit = v.OrigValue, v.OrigUnit
+		}
+		values = append(values, fmt.Sprintf("%v %s", v.Value, v.Unit))
+	}
+	if want := []string{"158605 ns/op", "5472 B/op", "62 allocs/op"}; r.Name.String() != "H1GetBytes/client=nethttp-2" || r.Iters != 1 || !slices.Equal(values, want) {
+		t.Errorf("result %s %d %q, want the binary's own H1GetBytes/client=nethttp-2 1 %q", r.Name, r.Iters, values, want)
 	}
 }
 

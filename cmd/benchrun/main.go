@@ -35,12 +35,14 @@
 //     leaf that exists on one side only runs on that side (listed on
 //     stderr).
 //
-// The output (-o, or stdout) starts with configuration lines (commit, date,
-// go, machine, rounds, benchtime, order, then goos, goarch, pkg and cpu as
-// go test prints them) and unit metadata (Unit ns/op better=lower...), then
-// the result lines in the order they ran. In A/B runs a commit: line comes
-// before each result whose commit differs from the one before, and the
-// first result is A's, so
+// The output (-o, or stdout), written by golang.org/x/perf/benchfmt.Writer,
+// starts with unit metadata (Unit ns/op better=lower...) and configuration
+// lines (commit, date, go, machine, rounds, benchtime, order, then goos,
+// goarch, pkg and cpu as go test prints them), then the result lines in
+// the order they ran, as benchfmt writes them (one space between fields,
+// values in Go's shortest form). In A/B runs a commit: line comes before
+// each result whose commit differs from the one before, and the first
+// result is A's, so
 //
 //	go tool benchstat -col commit out.txt
 //
@@ -127,12 +129,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		count(opt.rounds, "round", "rounds"), count(len(plan), "run", "runs"), opt.benchtime, order)
 
 	first := sides[plan[0].Side]
-	width := 0
-	for _, l := range leaves {
-		width = max(width, len("Benchmark"+l+"-16"))
+	w, err := newResultWriter(out, runConfig(ctx, ws.modRoot, first.commit, opt, start))
+	if err != nil {
+		return err
 	}
-	w := newResultWriter(out, width)
-	w.header(runConfig(ctx, ws.modRoot, first.commit, opt, start), first.config)
 	prog := progress.New(stderr, "benchrun", opt.rounds, len(plan))
 	for _, r := range plan {
 		s := sides[r.Side]
