@@ -40,8 +40,10 @@
 //
 //	BenchmarkColdStart/scheme=http|https/client=X 1 NS ns/op SIZE binary-B SIZE binary-stripped-B RSS peak-RSS-B
 //
-// after configuration lines (commit, date, go, machine, runs) and Unit lines,
-// so go tool benchstat gives each client's median and confidence interval.
+// after Unit lines and configuration lines (commit, date, go, machine, runs),
+// written by golang.org/x/perf/benchfmt.Writer (so the numbers are in Go's
+// shortest form: 5.317612e+06 ns/op), and go tool benchstat gives each
+// client's median and confidence interval.
 // Bad flags and an -o FILE that cannot be written exit 2 (-h 0), a failed
 // build or run 1; a program still running after 30 s is a failed run. -o
 // FILE is replaced only by a run that succeeds. On SIGINT or SIGTERM it
@@ -65,9 +67,11 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
@@ -327,7 +331,7 @@ func startServers(dir string) (t targets, stop func() error, err error) {
 		return t, nil, errors.Join(err, stop())
 	}
 	t.certFile = filepath.Join(dir, "cert.pem")
-	if err := os.WriteFile(t.certFile, cert.PEM(), 0o600); err != nil {
+	if err := renameio.WriteFile(t.certFile, cert.PEM(), 0o600); err != nil {
 		return t, nil, errors.Join(err, stop())
 	}
 	tcp, err := tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
@@ -355,7 +359,11 @@ func measure(ctx context.Context, w io.Writer, dir string, progs []program, n in
 		return err
 	}
 	defer func() { err = errors.Join(err, stop()) }()
-	fmt.Fprint(w, header(ctx, n))
+	bw := benchfmt.NewWriter(w)
+	if err := writeUnits(bw); err != nil {
+		return err
+	}
+	config := runConfig(ctx, n)
 	for i := range n {
 		for j := range progs {
 			p := progs[(i+j)%len(progs)]
@@ -363,21 +371,44 @@ func measure(ctx context.Context, w io.Writer, dir string, progs []program, n in
 			if err != nil {
 				return fmt.Errorf("run %d: %w", i+1, err)
 			}
-			fmt.Fprintf(w, "Benchmark%s 1 %d ns/op %d binary-B %d binary-stripped-B %d peak-RSS-B\n",
-				p.benchName(), r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS)
+			if err := bw.Write(p.result(config, r)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// header is the configuration and Unit lines on top of the output.
-func header(ctx context.Context, n int) string {
+// units are the units of a result, in order; lower is better in each.
+var units = []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"}
+
+// writeUnits writes the units' metadata.
+func writeUnits(w *benchfmt.Writer) error {
+	for _, u := range units {
+		if err := w.Write(results.UnitMetadata(u, "better", "lower")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// result is one run of p, with the run's configuration.
+func (p program) result(config []benchfmt.Config, r result) *benchfmt.Result {
+	res := &benchfmt.Result{Config: config, Name: benchfmt.Name(p.benchName()), Iters: 1}
+	for i, x := range []int64{r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS} {
+		res.Values = append(res.Values, results.Value(float64(x), units[i]))
+	}
+	return res
+}
+
+// runConfig is the run's configuration, the lines before its first result.
+func runConfig(ctx context.Context, n int) []benchfmt.Config {
 	goVersion := runtime.Version()
 	if v, err := exec.CommandContext(ctx, "go", "env", "GOVERSION").Output(); err == nil {
 		goVersion = strings.TrimSpace(string(v)) // the toolchain that built the programs
 	}
-	var b strings.Builder
-	kv := func(k, v string) { fmt.Fprintf(&b, "%s: %s\n", k, v) }
+	var cfg []benchfmt.Config
+	kv := func(k, v string) { cfg = append(cfg, results.Config(k, v)) }
 	kv("commit", runinfo.Commit(ctx, "."))
 	kv("date", time.Now().UTC().Format(time.RFC3339))
 	kv("go", goVersion)
@@ -386,8 +417,5 @@ func header(ctx context.Context, n int) string {
 	kv("machine", runinfo.Machine(ctx))
 	kv("runs", fmt.Sprintf("%d per row (client and scheme), rotating", n))
 	kv("pkg", "github.com/httpclientbench/httpclientbench/cmd/coldstart")
-	for _, u := range []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"} {
-		fmt.Fprintf(&b, "Unit %s better=lower\n", u)
-	}
-	return b.String()
+	return cfg
 }
