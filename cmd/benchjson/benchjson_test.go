@@ -159,13 +159,20 @@ func TestBadInput(t *testing.T) {
 			if err := os.Mkdir(out, 0o755); err != nil {
 				t.Fatal(err)
 			}
+			const earlier = "[]\n"
+			if err := os.WriteFile(filepath.Join(out, TimeFile), []byte(earlier), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			var stderr strings.Builder
 			err := run([]string{"-in", in, "-out-dir", out}, &stderr)
 			if err == nil || !strings.Contains(err.Error()+stderr.String(), tc.want) {
 				t.Fatalf("run = %v (stderr %q), want an error mentioning %q", err, stderr.String(), tc.want)
 			}
-			if files, _ := os.ReadDir(out); len(files) > 0 {
-				t.Errorf("%d output files written despite the error", len(files))
+			if files, _ := os.ReadDir(out); len(files) != 1 {
+				t.Errorf("output files written despite the error: %v", files)
+			}
+			if b, err := os.ReadFile(filepath.Join(out, TimeFile)); err != nil || string(b) != earlier {
+				t.Errorf("%s of an earlier run: %q, %v; want it untouched", TimeFile, b, err)
 			}
 		})
 	}

@@ -59,6 +59,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
 
@@ -114,6 +115,13 @@ func run(args []string, stderr io.Writer) error {
 	for _, u := range st.Skipped {
 		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
+	// Every file's text first, then the files, each replaced whole
+	// (renameio): a failure before the writes leaves all four as they were.
+	type output struct {
+		path string
+		text []byte
+	}
+	var outputs []output
 	for _, o := range []struct {
 		name    string
 		entries []Entry
@@ -123,7 +131,14 @@ func run(args []string, stderr io.Writer) error {
 				o.entries[i].Extra += "; run=" + *runID
 			}
 		}
-		if err := writeJSON(filepath.Join(*outDir, o.name), o.entries); err != nil {
+		b, err := marshal(o.entries)
+		if err != nil {
+			return err
+		}
+		outputs = append(outputs, output{filepath.Join(*outDir, o.name), b})
+	}
+	for _, o := range outputs {
+		if err := renameio.WriteFile(o.path, o.text, 0o644); err != nil {
 			return err
 		}
 	}
@@ -233,13 +248,12 @@ func summarize(s *results.Series) Entry {
 	return e
 }
 
-func writeJSON(path string, entries []Entry) error {
+// marshal is the text of a store's file: its entries as indented JSON,
+// [] for none.
+func marshal(entries []Entry) ([]byte, error) {
 	if entries == nil {
 		entries = []Entry{}
 	}
 	b, err := json.MarshalIndent(entries, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return append(b, '\n'), err
 }

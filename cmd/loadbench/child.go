@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"runtime/pprof"
 	"slices"
 	"time"
+
+	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/load"
@@ -146,7 +147,7 @@ func (j job) config() clients.Config {
 	return cfg
 }
 
-func (j job) run() (*report, error) {
+func (j job) run() (_ *report, err error) {
 	f, err := lookupClient(j.Client)
 	if err != nil {
 		return nil, err
@@ -166,15 +167,21 @@ func (j job) run() (*report, error) {
 	}
 
 	if j.CPUProfile != "" {
-		f, err := os.Create(j.CPUProfile)
-		if err != nil {
-			return nil, err
+		// The profile replaces the file only when the run succeeds.
+		prof, perr := renameio.NewPendingFile(j.CPUProfile, renameio.WithPermissions(0o666), renameio.WithExistingPermissions())
+		if perr != nil {
+			return nil, perr
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err
+		defer prof.Cleanup() // after CloseAtomicallyReplace, does nothing
+		if perr := pprof.StartCPUProfile(prof); perr != nil {
+			return nil, perr
 		}
-		defer pprof.StopCPUProfile() // before f.Close: defers run last in, first out
+		defer func() { // before prof.Cleanup: defers run last in, first out
+			pprof.StopCPUProfile()
+			if err == nil {
+				err = prof.CloseAtomicallyReplace()
+			}
+		}()
 	}
 	probe := load.StartProbe()
 	var res load.Result

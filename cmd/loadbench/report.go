@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 )
 
@@ -32,5 +34,5 @@ func writeReports(dirs []string, readme string, stderr io.Writer) error {
 		return nil
 	}
 	fmt.Fprintf(stderr, "loadbench: rewrote %d block(s) of %s: %v\n", len(changed), readme, changed)
-	return os.WriteFile(readme, out, 0o644)
+	return renameio.WriteFile(readme, out, 0o644)
 }

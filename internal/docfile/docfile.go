@@ -5,8 +5,9 @@ package docfile
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+
+	"github.com/google/renameio/v2"
 )
 
 // Link is path as a slash-separated link from the directory dir, or path
@@ -21,15 +22,21 @@ func Link(dir, path string) string {
 	return filepath.ToSlash(rel)
 }
 
-// Write creates path and fills it with write; an error names the file.
+// Write fills path with write, atomically (renameio): readers see the
+// previous file or the whole new one, and a write that fails leaves the
+// previous file as it was. A new file gets os.Create's mode, an existing
+// one keeps its own. An error names the file.
 func Write(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o666), renameio.WithExistingPermissions())
 	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return f.Close()
+	defer f.Cleanup() // after CloseAtomicallyReplace, does nothing
+	if err := write(f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := f.CloseAtomicallyReplace(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }
