@@ -32,6 +32,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -120,7 +122,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *readme != "" {
-		return os.WriteFile(*readme, readmeText, 0o644)
+		return renameio.WriteFile(*readme, readmeText, 0o644)
 	}
 	return nil
 }
