@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
+
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -390,23 +393,26 @@ func toNanos(s *results.Series) []float64 {
 }
 
 // splitName splits "H1Download/size=64KiB/client=nethttp" into the family,
-// the levels between (joined by "/") and the client. It is what benchproc
-// projections ".name", "/client" and ".fullname" give, but those work on
-// benchfmt.Results, not on the names of aggregated Series, and the variant
-// would come back as benchproc's rendering ("*/size=64KiB") to unpick: the
-// split by hand is the shorter and plainer of the two.
+// the levels between (joined by "/") and the client, with benchproc's
+// projections ".name", "/client" and ".fullname" (which leaves out what
+// the other two project, the family as "*"). The names are those of
+// aggregated Series and of leaves the run lacks, not benchfmt.Results, so
+// each is projected as a Result with that name and nothing else; the
+// projections are made for each name, as they are not safe for concurrent
+// use.
 func splitName(name string) (family, variant, client string) {
-	parts := strings.Split(name, "/")
-	family = parts[0]
-	var levels []string
-	for _, p := range parts[1:] {
-		if c, ok := strings.CutPrefix(p, "client="); ok {
-			client = c
-			continue
+	var p benchproc.ProjectionParser
+	proj := func(q string) *benchproc.Projection {
+		pr, err := p.Parse(q, nil)
+		if err != nil {
+			panic(err) // a constant that parses
 		}
-		levels = append(levels, p)
+		return pr
 	}
-	return family, strings.Join(levels, "/"), client
+	familyProj, clientProj, restProj := proj(".name"), proj("/client"), proj(".fullname")
+	r := &benchfmt.Result{Name: benchfmt.Name(name)}
+	rest := restProj.Project(r).StringValues() // "*/size=64KiB", or "*" without levels
+	return familyProj.Project(r).StringValues(), strings.TrimPrefix(strings.TrimPrefix(rest, "*"), "/"), clientProj.Project(r).StringValues()
 }
 
 // formatTime prints nanoseconds with three significant digits.
