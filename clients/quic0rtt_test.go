@@ -42,7 +42,7 @@ func TestQUICEarlyStreamRace(t *testing.T) {
 // awaitEarlyHandshake, are free of the race: under -race this test fails
 // if that wait is removed from race builds.
 func TestQUICStreamsAfterHandshake(t *testing.T) {
-	earlyStreams(t, 100, clients.AwaitEarlyHandshake)
+	earlyStreams(t, 300, clients.AwaitEarlyHandshake)
 }
 
 // earlyStreams dials a quic-go server that allows 0-RTT n+1 times on one

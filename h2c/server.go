@@ -95,7 +95,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	state := fixtures.NewServerState(cfg.pause)
 	s := &Server{
 		srv: &http.Server{
-			Handler:           fixtures.BoundBody(state.HTTPHandler(cfg.handler), cfg.readTimeout),
+			Handler:           state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout)),
 			Protocols:         Protocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,

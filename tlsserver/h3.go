@@ -33,7 +33,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 	state := fixtures.NewServerState(cfg.pause)
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	srv := &http3.Server{
-		Handler:     fixtures.BoundBody(state.HTTPHandler(fixtures.NewHTTPHandler()), cfg.readTimeout),
+		Handler:     state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout)),
 		TLSConfig:   http3.ConfigureTLSConfig(r.tlsConfig(cert)), // ALPN h3
 		IdleTimeout: DefaultIdleTimeout,
 		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {

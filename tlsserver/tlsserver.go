@@ -193,7 +193,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 	protos.SetHTTP1(true)
 	protos.SetHTTP2(true)
 	srv := &http.Server{
-		Handler:           fixtures.BoundBody(state.HTTPHandler(fixtures.NewHTTPHandler()), cfg.readTimeout),
+		Handler:           state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout)),
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: DefaultReadHeaderTimeout,

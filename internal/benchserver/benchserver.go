@@ -41,7 +41,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	gomaxprocs := fs.Int("gomaxprocs", 0, "set runtime.GOMAXPROCS of the server process to `n` (0 leaves Go's default)")
 	pause := fs.Duration("pause", 0, "with -pause-every P, stop answering for `D` every P: pauses begin P, 2P, 3P... after the server starts and each lasts D; "+
 		"a request whose handler starts during a pause waits until the pause ends, then is answered normally; "+
-		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P")
+		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P and D below the 30s read timeout")
 	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
@@ -61,6 +61,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := (fixtures.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
 		return fmt.Errorf("-pause %v -pause-every %v: %w", *pause, *pauseEvery, err)
+	}
+	if *pause >= fixtures.DefaultReadTimeout {
+		// A request that arrives as a pause begins waits it out, and its
+		// body must still be read within the read timeout.
+		return fmt.Errorf("-pause %v: want less than the servers' read timeout, %v", *pause, fixtures.DefaultReadTimeout)
 	}
 	if err := checkCombination(fs, *proto, *useTLS); err != nil {
 		return err

@@ -60,6 +60,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-pause", "-1s", "-pause-every", "1s"}, "0 < duration < period"},
 		{[]string{"-proto", "h2c", "-pause", "-1s", "-pause-every", "-2s"}, "0 < duration < period"},
 		{[]string{"-pause", "soon", "-pause-every", "1s"}, "invalid value"},
+		{[]string{"-pause", "30s", "-pause-every", "1m"}, "want less than the servers' read timeout, 30s"},
 	} {
 		var stderr strings.Builder
 		err := Run(context.Background(), tc.args, io.Discard, &stderr)

@@ -10,7 +10,7 @@
 // The cases:
 //   - malformed request lines and header lines (garbage, no version, an
 //     unknown version, a line without a colon, NUL bytes) over HTTP/1.1:
-//     400, or 505 for a version other than HTTP/1.0 and HTTP/1.1, and the
+//     400, or 505 for a version other than HTTP/1.x, and the
 //     connection closed;
 //   - malformed chunked bodies to POST /echo and POST /multipart over
 //     HTTP/1.1: 400 and the connection closed; malformed multipart bodies

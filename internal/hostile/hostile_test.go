@@ -278,6 +278,23 @@ var malformedRequests = []struct {
 	{"nul-in-header-value", "GET /json HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n", 400},
 }
 
+// TestMinorVersion: a request in a later HTTP/1.x is served, as RFC 9110
+// (section 2.5) asks and net/http does, on both HTTP/1.1 front ends.
+func TestMinorVersion(t *testing.T) {
+	t.Parallel()
+	for _, name := range h1Ends {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			fe := start(t, name, 0)
+			c := fe.dial(t)
+			c.send(t, []byte("GET /json HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n"))
+			if got := c.answer(t); got != 200 {
+				t.Errorf("GET /json HTTP/1.2: status %d, want 200", got)
+			}
+		})
+	}
+}
+
 // TestMalformedRequestLines: each malformed request gets its status and a
 // closed connection on both HTTP/1.1 front ends.
 func TestMalformedRequestLines(t *testing.T) {
