@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,6 +24,36 @@ func runLoadbench(t *testing.T, args ...string) string {
 		t.Fatalf("loadbench %q: %v\n%s", args, err, stderr.String())
 	}
 	return stdout.String()
+}
+
+// starvedTries bounds untilOnTime.
+const starvedTries = 3
+
+// untilOnTime runs loadbench with args() until late, which lists what in
+// its output shows a sender that could not keep to its schedule (requests
+// dropped, a rate not delivered), finds nothing, and returns that output:
+// at most starvedTries times, then the test fails with the last run's
+// list. An open loop on a machine too busy to run it on time drops
+// requests by design (go test ./... -race runs other packages beside it,
+// and a descheduled sender reaches its due times late); a harness that
+// drops for a reason of its own drops on every try.
+func untilOnTime(t *testing.T, late func(parsed) []string, args func() []string) (string, parsed) {
+	t.Helper()
+	for try := 1; ; try++ {
+		out := runLoadbench(t, args()...)
+		p := parse(t, out)
+		problems := late(p)
+		if len(problems) == 0 {
+			return out, p
+		}
+		if try == starvedTries {
+			for _, pr := range problems {
+				t.Error(pr)
+			}
+			return out, p
+		}
+		t.Logf("run %d of %d off schedule, run again: %s", try, starvedTries, strings.Join(problems, "; "))
+	}
 }
 
 // parsed is a results file as benchstat's reader sees it.
@@ -78,8 +109,20 @@ func parse(t *testing.T, out string) parsed {
 // schedule, and -out's results.txt the same lines.
 func TestSteadyRun(t *testing.T) {
 	dir := t.TempDir()
-	out := runLoadbench(t, "-rate", "200", "-duration", "500ms", "-rounds", "2", "-clients", "nethttp,raw", "-out", dir)
-	p := parse(t, out)
+	// 200 req/s for 0.5 s: 100 requests, every one answered.
+	out, p := untilOnTime(t, func(p parsed) (late []string) {
+		for i, v := range p.values {
+			if p.iters[i] != 100 || v["errors"] != 0 || v["dropped"] != 0 {
+				late = append(late, fmt.Sprintf("%s: %d answered, %v errors, %v dropped; want 100, 0, 0", p.names[i], p.iters[i], v["errors"], v["dropped"]))
+			}
+			if v["req/s"] < 190 || v["req/s"] > 200 {
+				late = append(late, fmt.Sprintf("%s: delivered %v req/s of 200 offered", p.names[i], v["req/s"]))
+			}
+		}
+		return late
+	}, func() []string {
+		return []string{"-rate", "200", "-duration", "500ms", "-rounds", "2", "-clients", "nethttp,raw", "-out", dir}
+	})
 	want := []string{
 		"Load/mode=steady/rate=200/payload=json/client=nethttp",
 		"Load/mode=steady/rate=200/payload=json/client=raw",
@@ -105,13 +148,6 @@ func TestSteadyRun(t *testing.T) {
 	for i, v := range p.values {
 		if len(v) != len(units) {
 			t.Errorf("%s: %d units, want %d", p.names[i], len(v), len(units))
-		}
-		// 200 req/s for 0.5 s: 100 requests, every one answered.
-		if p.iters[i] != 100 || v["errors"] != 0 || v["dropped"] != 0 {
-			t.Errorf("%s: %d answered, %v errors, %v dropped; want 100, 0, 0", p.names[i], p.iters[i], v["errors"], v["dropped"])
-		}
-		if v["req/s"] < 190 || v["req/s"] > 200 {
-			t.Errorf("%s: delivered %v req/s of 200 offered", p.names[i], v["req/s"])
 		}
 		if !(v["p50-ns"] > 0 && v["p50-ns"] <= v["p99-ns"] && v["p99-ns"] <= v["max-ns"]) {
 			t.Errorf("%s: percentiles out of order: %v", p.names[i], v)
