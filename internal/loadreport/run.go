@@ -24,8 +24,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -37,18 +37,12 @@ const (
 )
 
 // FloorClient is the minimal HTTP/1.1 client: a reference, not a library.
-const FloorClient = clients.Raw
+var FloorClient = registry.FloorName
 
-// clientOrder is the row order of the tables, the clients loadbench runs
-// (clients.HTTP1, raw last); other clients follow, in order of first
-// appearance.
-var clientOrder = func() []string {
-	var names []string
-	for _, f := range clients.HTTP1 {
-		names = append(names, f.Name)
-	}
-	return names
-}()
+// clientOrder is the row order of the tables: the clients loadbench runs
+// (the registry's HTTP/1.1 clients, in its table order, the floor last);
+// other clients follow, in order of first appearance.
+var clientOrder = registry.Names(registry.H1)
 
 // The units of a Load line.
 const (

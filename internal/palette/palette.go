@@ -1,29 +1,31 @@
 // Package palette is the style of the suite's charts (cmd/benchreport,
-// internal/loadreport): one set of client colours, so that a library keeps
-// its colour from chart to chart and the floors are grey, and the plot
-// settings and SVG output they share.
+// internal/loadreport): the client colours of internal/registry, so that a
+// library keeps its colour from chart to chart (and on the dashboard) and
+// the floor is grey, and the plot settings and SVG output they share.
 package palette
 
-import "image/color"
+import (
+	"fmt"
+	"image/color"
 
-var clients = map[string]color.Color{
-	"nethttp":       color.RGBA{0x1f, 0x77, 0xb4, 0xff},
-	"xnethttp2":     color.RGBA{0x17, 0xbe, 0xcf, 0xff},
-	"fasthttp":      color.RGBA{0xff, 0x7f, 0x0e, 0xff},
-	"resty":         color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
-	"retryablehttp": color.RGBA{0x94, 0x67, 0xbd, 0xff},
-	"http3":         color.RGBA{0xd6, 0x27, 0x28, 0xff},
-	"raw":           color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, // the minimal HTTP/1.1 client: a floor
-}
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+)
 
-// other colours every client the palette does not know.
+// other colours every client the registry does not know.
 var other = color.RGBA{0x8c, 0x56, 0x4b, 0xff}
 
 // Of returns the colour of client (its name in benchmark names: nethttp,
-// fasthttp, raw…); clients it does not know share one brown.
+// fasthttp, raw…) that internal/registry gives it; clients it does not
+// know share one brown.
 func Of(client string) color.Color {
-	if c, ok := clients[client]; ok {
-		return c
+	c, ok := registry.Lookup(client)
+	if !ok {
+		return other
 	}
-	return other
+	var rgb color.RGBA
+	if _, err := fmt.Sscanf(c.Colour, "#%02x%02x%02x", &rgb.R, &rgb.G, &rgb.B); err != nil {
+		return other // the registry's test keeps this from happening
+	}
+	rgb.A = 0xff
+	return rgb
 }
