@@ -6,16 +6,30 @@ import (
 	"crypto/tls"
 	"io"
 	"net/http"
+	"slices"
+	"testing"
 	"time"
 
 	"github.com/go-resty/resty/v2"
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/valyala/fasthttp"
 	"golang.org/x/net/http2"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
-// The clients, in the table's column order.
-var clientNames = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "xnethttp2"}
+// noColumn are the registry's clients that have no column, and why.
+var noColumn = map[string]string{
+	registry.FloorName: "the floor is the suite's own client, not a library: it handles only the benchmarks' answers",
+	"http3":            "quic-go's HTTP/3 client needs the behaviour routes over HTTP/3, which the table does not observe yet",
+}
+
+// clientNames are the table's columns: the registry's clients in its
+// order, but those of noColumn.
+var clientNames = slices.DeleteFunc(registry.Names(0), func(n string) bool {
+	_, no := noColumn[n]
+	return no
+})
 
 // result is one exchange as a client reports it.
 type result struct {
@@ -54,34 +68,38 @@ const callBound = 10 * time.Second
 // RetryWaitMax 30 s) shortened to 1-10 ms so that its retries are counted
 // without waiting for them (the wait rows read its Backoff instead).
 func newClient(name string, tc *tls.Config) *client {
-	c := &client{name: name}
-	switch name {
-	case "nethttp":
+	lib, ok := libraries[name]
+	if !ok {
+		panic("unknown client " + name)
+	}
+	return &client{name: name, lib: lib(tc)}
+}
+
+// libraries builds each column's client with its library's defaults.
+var libraries = map[string]func(tc *tls.Config) any{
+	"nethttp": func(tc *tls.Config) any {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.TLSClientConfig = tc
-		c.lib = &http.Client{Transport: tr}
-	case "fasthttp":
-		c.lib = &fasthttp.Client{TLSConfig: tc}
-	case "resty":
+		return &http.Client{Transport: tr}
+	},
+	"fasthttp": func(tc *tls.Config) any { return &fasthttp.Client{TLSConfig: tc} },
+	"resty": func(tc *tls.Config) any {
 		r := resty.New()
 		if tc != nil {
 			r.SetTLSClientConfig(tc)
 		}
-		c.lib = r
-	case "retryablehttp":
+		return r
+	},
+	"retryablehttp": func(tc *tls.Config) any {
 		r := retryablehttp.NewClient()
 		r.Logger = nil
 		r.RetryWaitMin, r.RetryWaitMax = time.Millisecond, 10*time.Millisecond
 		if tc != nil {
 			r.HTTPClient.Transport.(*http.Transport).TLSClientConfig = tc
 		}
-		c.lib = r
-	case "xnethttp2":
-		c.lib = &http.Client{Transport: &http2.Transport{TLSClientConfig: tc}}
-	default:
-		panic("unknown client " + name)
-	}
-	return c
+		return r
+	},
+	"xnethttp2": func(tc *tls.Config) any { return &http.Client{Transport: &http2.Transport{TLSClientConfig: tc}} },
 }
 
 func (c *client) close() {
@@ -201,4 +219,27 @@ func fromHTTP(resp *http.Response, err error) result {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	return result{status: resp.StatusCode, proto: resp.Proto, header: resp.Header, trailer: resp.Trailer, body: body, err: err}
+}
+
+// TestColumnsAreTheRegistry: every client of the registry is a column,
+// built from its library, or is in noColumn with its reason; never both,
+// and nothing else.
+func TestColumnsAreTheRegistry(t *testing.T) {
+	for _, name := range registry.Names(0) {
+		_, lib := libraries[name]
+		_, no := noColumn[name]
+		if lib == no {
+			t.Errorf("%s: a library for a column %v, in noColumn %v: want exactly one", name, lib, no)
+		}
+	}
+	for name := range libraries {
+		if _, ok := registry.Lookup(name); !ok {
+			t.Errorf("column %q is not a client of the registry", name)
+		}
+	}
+	for name := range noColumn {
+		if _, ok := registry.Lookup(name); !ok {
+			t.Errorf("noColumn names %q, not a client of the registry", name)
+		}
+	}
 }
