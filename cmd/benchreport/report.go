@@ -10,24 +10,28 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
 
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// Baseline is the client every ratio is relative to.
-const Baseline = "nethttp"
+// Baseline is the client every ratio is relative to (the registry's).
+var Baseline = registry.BaselineName
 
-// Floors are the clients and benchmarks that are references, not libraries.
+// FloorClient is the minimal HTTP/1.1 client (the registry's floor): a
+// reference, not a library.
+var FloorClient = registry.FloorName
+
+// The TCP floor: a benchmark that is a reference, not a client.
 const (
-	FloorClient = "raw"               // the minimal HTTP/1.1 client
-	FloorTCP    = "LoopbackRoundTrip" // a TCP round trip, no HTTP
+	FloorTCP = "LoopbackRoundTrip" // a TCP round trip, no HTTP
 	// FloorTCPFamily is the family whose exchange FloorTCP reproduces byte
 	// for byte: its table and chart carry the TCP floor.
 	FloorTCPFamily = "H1GetBytes"
 )
 
-// clientOrder is the column order of the tables; other clients follow,
-// sorted.
-var clientOrder = []string{"nethttp", "xnethttp2", "fasthttp", "resty", "retryablehttp", "http3", FloorClient}
+// clientOrder is the column order of the tables, the registry's table
+// order; other clients follow, sorted.
+var clientOrder = registry.Names(0)
 
 // Stat is one benchmark's summary in one unit, as benchstat computes it:
 // the median and its 95 % confidence interval (results.Summarize, which

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -10,7 +12,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/load"
 )
 
 // corrupting serves the fixture routes, but from the answer number from
@@ -80,5 +84,27 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 	err := run(context.Background(), []string{"-target", url, "-rate", "20", "-duration", "200ms", "-rounds", "1", "-clients", "resty"}, io.Discard, &stderr)
 	if err == nil || !strings.Contains(stderr.String()+err.Error(), "first answer") {
 		t.Errorf("a wrong first answer: %v (stderr %q), want the run to stop on it", err, stderr.String())
+	}
+}
+
+// TestPoolErrorsMarked: the clients' refusals at their connection limit
+// count in the pool class, however wrapped; other errors keep their class.
+func TestPoolErrorsMarked(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want load.Class
+	}{
+		{fmt.Errorf("get: %w", fasthttp.ErrNoFreeConns), load.Pool},
+		{fmt.Errorf("get: %w", clients.ErrNoFreeConns), load.Pool},
+		{fasthttp.ErrTimeout, load.Timeout},
+		{errors.New("connection reset"), load.Other},
+	} {
+		err := markPool(func() error { return tc.err })()
+		if got := load.Classify(err); got != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("%v: class %v (cause kept: %v), want %v", tc.err, got, errors.Is(err, tc.err), tc.want)
+		}
+	}
+	if err := markPool(func() error { return nil })(); err != nil {
+		t.Errorf("a success became %v", err)
 	}
 }

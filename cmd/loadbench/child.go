@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/load"
@@ -161,7 +162,7 @@ func (j job) run() (_ *report, err error) {
 		return nil, err
 	}
 	defer c.Close()
-	op := p.op(c, j.Base)
+	op := markPool(p.op(c, j.Base))
 	if err := op(); err != nil {
 		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
 	}
@@ -231,4 +232,17 @@ func clientNames() string {
 		names = append(names, f.Name)
 	}
 	return joinNames(names)
+}
+
+// markPool marks the clients' refusals at their own connection limit
+// (fasthttp's ErrNoFreeConns, raw's clients.ErrNoFreeConns) for load's
+// classes, which know no client library.
+func markPool(op func() error) func() error {
+	return func() error {
+		err := op()
+		if err != nil && (errors.Is(err, fasthttp.ErrNoFreeConns) || errors.Is(err, clients.ErrNoFreeConns)) {
+			return load.PoolFull(err)
+		}
+		return err
+	}
 }

@@ -3,13 +3,8 @@ package load
 import (
 	"context"
 	"errors"
-	"net"
 	"os"
 	"syscall"
-
-	"github.com/valyala/fasthttp"
-
-	"github.com/httpclientbench/httpclientbench/clients"
 )
 
 // Class is a kind of failure.
@@ -27,7 +22,7 @@ const (
 	PortExhaust
 	// Pool: the client's own connection limit was reached and it failed
 	// the request at once instead of queueing it (fasthttp's
-	// ErrNoFreeConns).
+	// ErrNoFreeConns): an error the op marked with PoolFull.
 	Pool
 	// Answer: a response came, but not the right one (status or body).
 	Answer
@@ -76,11 +71,23 @@ func (e answerError) Unwrap() error { return e.err }
 // BadAnswer marks err as a wrong answer (class Answer).
 func BadAnswer(err error) error { return answerError{err} }
 
+// poolError marks a request the client refused at its connection limit.
+type poolError struct{ err error }
+
+func (e poolError) Error() string { return e.err.Error() }
+func (e poolError) Unwrap() error { return e.err }
+
+// PoolFull marks err as the client's refusal at its own connection limit
+// (class Pool). Which errors those are is the client library's business:
+// the op knows its library, this package imports none.
+func PoolFull(err error) error { return poolError{err} }
+
 // Classify tells which class err belongs to. It relies on the adapters
 // keeping the cause in the error chain (clients tests check they do).
 func Classify(err error) Class {
 	var ae answerError
-	var ne net.Error
+	var pe poolError
+	var te interface{ Timeout() bool } // net.Error's, and fasthttp.ErrTimeout's
 	switch {
 	case errors.As(err, &ae):
 		return Answer
@@ -88,10 +95,10 @@ func Classify(err error) Class {
 		return Refused
 	case errors.Is(err, syscall.EADDRNOTAVAIL):
 		return PortExhaust
-	case errors.Is(err, fasthttp.ErrNoFreeConns), errors.Is(err, clients.ErrNoFreeConns):
+	case errors.As(err, &pe):
 		return Pool
 	case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, context.DeadlineExceeded),
-		errors.Is(err, fasthttp.ErrTimeout), errors.As(err, &ne) && ne.Timeout():
+		errors.As(err, &te) && te.Timeout():
 		return Timeout
 	}
 	return Other

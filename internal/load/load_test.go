@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 )
 
@@ -178,10 +176,10 @@ func TestFailuresAreCountedNotTimed(t *testing.T) {
 			nil,
 			fmt.Errorf("dial: %w", syscall.ECONNREFUSED),
 			fmt.Errorf("dial: %w", syscall.EADDRNOTAVAIL),
-			fasthttp.ErrNoFreeConns,
-			clients.ErrNoFreeConns,
+			PoolFull(errors.New("no free connections")),
+			fmt.Errorf("get: %w", PoolFull(errors.New("no free connections"))),
 			fmt.Errorf("read: %w", os.ErrDeadlineExceeded),
-			fasthttp.ErrTimeout,
+			timeoutError{}, // a Timeout method, as fasthttp.ErrTimeout has
 			BadAnswer(errors.New("status 500")),
 			errors.New("connection reset"),
 		}
@@ -211,6 +209,12 @@ func TestFailuresAreCountedNotTimed(t *testing.T) {
 		}
 	})
 }
+
+// timeoutError is an error whose Timeout method says so, not a net.Error.
+type timeoutError struct{}
+
+func (timeoutError) Error() string { return "timeout" }
+func (timeoutError) Timeout() bool { return true }
 
 func TestClosedLoopStopsAtItsCap(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {

@@ -2,7 +2,9 @@ package registry
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -71,5 +73,32 @@ func TestLists(t *testing.T) {
 	}
 	if _, ok := Lookup("nope"); ok || Of("nope").Protos != 0 {
 		t.Error("an unknown client found")
+	}
+}
+
+// reportTools are the packages that draw results: they learn the clients
+// from the registry and must build without any client library.
+var reportTools = []string{"./cmd/benchreport", "./cmd/benchjson", "./cmd/benchdiff", "./internal/loadreport", "./internal/results", "./internal/palette", "./dashboard", "./internal/load"}
+
+// TestReportToolsImportNoClient: go list -deps of the report tools names
+// no client's package and not the clients package.
+func TestReportToolsImportNoClient(t *testing.T) {
+	cmd := exec.Command("go", append([]string{"list", "-deps"}, reportTools...)...)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	banned := []string{"github.com/httpclientbench/httpclientbench/clients"}
+	for _, c := range All() {
+		if c.Module != "" {
+			banned = append(banned, c.Package)
+		}
+	}
+	for _, b := range banned {
+		if slices.Contains(deps, b) {
+			t.Errorf("the report tools (%s) import %s", strings.Join(reportTools, " "), b)
+		}
 	}
 }
