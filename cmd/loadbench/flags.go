@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // The modes.
@@ -46,15 +46,9 @@ const (
 	MaxLevel    = 10_000
 )
 
-// DefaultClients are the clients of a run without -clients: the four
-// libraries and the raw floor.
-var DefaultClients = func() []string {
-	var names []string
-	for _, f := range clients.Libraries {
-		names = append(names, f.Name)
-	}
-	return append(names, clients.Raw)
-}()
+// DefaultClients are the clients of a run without -clients: the
+// registry's HTTP/1.1 clients, the libraries and the floor, in its order.
+var DefaultClients = registry.Names(registry.H1)
 
 // options is the validated command line.
 type options struct {
