@@ -71,6 +71,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
@@ -82,19 +83,30 @@ import (
 // program checks, but for fasthttp and raw, which speak only HTTP/1.1).
 type client struct{ name, scheme, proto string }
 
-// clients are the rows, in output order.
-var clients = []client{
-	{"nethttp", "http", "HTTP/1.1"},
-	{"fasthttp", "http", "HTTP/1.1"},
-	{"resty", "http", "HTTP/1.1"},
-	{"retryablehttp", "http", "HTTP/1.1"},
-	{"raw", "http", "HTTP/1.1"},
-	{"nethttp", "https", "HTTP/2 over TLS 1.3"},
-	{"fasthttp", "https", "HTTP/1.1 over TLS 1.3"},
-	{"resty", "https", "HTTP/2 over TLS 1.3"},
-	{"retryablehttp", "https", "HTTP/2 over TLS 1.3"},
-	{"http3", "https", "HTTP/3 (TLS 1.3 over QUIC)"},
-}
+// clients are the rows, in output order, from the registry: an http row
+// for every client with HTTP/1.1 rows, then an https row for every client
+// with TLS or HTTP/3 rows, each in the registry's order, speaking what its
+// library negotiates by default there (HTTP/2 where it can). A client with
+// neither (xnethttp2, h2c only) has no program.
+var clients = func() []client {
+	var cs []client
+	for _, c := range registry.All() {
+		if c.Speaks(registry.H1) {
+			cs = append(cs, client{c.Name, "http", "HTTP/1.1"})
+		}
+	}
+	for _, c := range registry.All() {
+		switch {
+		case c.Speaks(registry.H2TLS):
+			cs = append(cs, client{c.Name, "https", "HTTP/2 over TLS 1.3"})
+		case c.Speaks(registry.H1TLS):
+			cs = append(cs, client{c.Name, "https", "HTTP/1.1 over TLS 1.3"})
+		case c.Speaks(registry.H3):
+			cs = append(cs, client{c.Name, "https", "HTTP/3 (TLS 1.3 over QUIC)"})
+		}
+	}
+	return cs
+}()
 
 // benchName is c's benchmark name, without "Benchmark".
 func (c client) benchName() string { return "ColdStart/scheme=" + c.scheme + "/client=" + c.name }

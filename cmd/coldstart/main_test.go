@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -30,6 +31,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 )
 
@@ -345,4 +347,34 @@ func newCertFile(t *testing.T) (*tlscert.Cert, string) {
 		t.Fatal(err)
 	}
 	return cert, file
+}
+
+// TestRowsAreTheRegistry: every client of the registry with HTTP/1.1, TLS
+// or HTTP/3 rows has its program under programs/ and its rows, and every
+// program there (but the shared answer and trust packages) is such a
+// client's.
+func TestRowsAreTheRegistry(t *testing.T) {
+	rows := map[string]bool{}
+	for _, c := range clients {
+		rows[c.name] = true
+	}
+	for _, rc := range registry.All() {
+		want := rc.Protos&(registry.H1|registry.H1TLS|registry.H2TLS|registry.H3) != 0
+		if rows[rc.Name] != want {
+			t.Errorf("%s (%v): rows %v, want %v", rc.Name, rc.Protos, rows[rc.Name], want)
+		}
+	}
+	entries, err := os.ReadDir("programs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	programs := map[string]bool{}
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "answer" && e.Name() != "trust" {
+			programs[e.Name()] = true
+		}
+	}
+	if !maps.Equal(programs, rows) {
+		t.Errorf("programs %v, rows %v: want one program per client with rows", slices.Sorted(maps.Keys(programs)), slices.Sorted(maps.Keys(rows)))
+	}
 }
