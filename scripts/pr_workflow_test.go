@@ -5,11 +5,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rhysd/actionlint"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // goBenchSelects reports whether go test -bench pattern runs and reports
@@ -74,7 +77,8 @@ func goBenchSelects(t *testing.T, pattern, name string) bool {
 
 // TestFocusedSet: the PR workflow's focused set, on the leaves of the
 // recorded full run, keeps every family and the TCP floor, and of the
-// clients only nethttp, fasthttp, http3 and raw, all of those.
+// clients only the registry's focused ones (nethttp, fasthttp, http3 and
+// raw), all of those.
 func TestFocusedSet(t *testing.T) {
 	w := parseWorkflow(t, "pr-bench.yml")
 	focus := ""
@@ -109,7 +113,7 @@ func TestFocusedSet(t *testing.T) {
 		if i := strings.Index(name, "/client="); i >= 0 {
 			client = name[i+len("/client="):]
 		}
-		want := client == "nethttp" || client == "fasthttp" || client == "http3" || client == "raw" || name == "BenchmarkLoopbackRoundTrip"
+		want := slices.Contains(registry.Focused(), client) || name == "BenchmarkLoopbackRoundTrip"
 		got := goBenchSelects(t, focus, name)
 		if got != want {
 			t.Errorf("%s: selected %v, want %v", name, got, want)

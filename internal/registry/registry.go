@@ -74,6 +74,10 @@ type Client struct {
 	Role Role
 	// Colour is its colour in every chart, "#rrggbb".
 	Colour string
+	// Focus puts it in the pull-request check's focused set, which runs
+	// every family with a few clients: the baseline, the floor, the
+	// fastest library and the only client of a protocol.
+	Focus bool
 }
 
 // Speaks reports whether c has rows in every protocol of p.
@@ -83,13 +87,13 @@ func (c Client) Speaks(p Proto) bool { return c.Protos&p == p }
 // first, then the HTTP/2-only and the other libraries, the HTTP/3 client,
 // and the floor last.
 var all = []Client{
-	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4"},
+	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4", Focus: true},
 	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C, Colour: "#17becf"},
-	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e"},
+	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e", Focus: true},
 	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c"},
 	{Name: "retryablehttp", Module: "github.com/hashicorp/go-retryablehttp", Package: "github.com/hashicorp/go-retryablehttp", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#9467bd"},
-	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728"},
-	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0"},
+	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728", Focus: true},
+	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0", Focus: true},
 }
 
 // All returns every client in table order.
@@ -111,6 +115,18 @@ func Names(p Proto) []string {
 // libraries (the baseline included, the floor not), in table order.
 func Libraries(p Proto) []string {
 	return slices.DeleteFunc(Names(p), func(n string) bool { return Of(n).Role == Floor })
+}
+
+// Focused returns the names of the clients of the pull-request check's
+// focused set, in table order.
+func Focused() []string {
+	var names []string
+	for _, c := range all {
+		if c.Focus {
+			names = append(names, c.Name)
+		}
+	}
+	return names
 }
 
 // Lookup returns the client called name.
