@@ -145,15 +145,6 @@ func Of(name string) Client {
 	return c
 }
 
-// Order returns name's place in table order: a client the suite does not
-// know comes after every one it does.
-func Order(name string) int {
-	if i := slices.IndexFunc(all, func(c Client) bool { return c.Name == name }); i >= 0 {
-		return i
-	}
-	return len(all)
-}
-
 // BaselineName and FloorName are the names of the baseline and the floor.
 var (
 	BaselineName = only(Baseline)

@@ -68,9 +68,6 @@ func TestLists(t *testing.T) {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
 	}
-	if Order("nethttp") != 0 || Order("raw") != len(All())-1 || Order("nope") != len(All()) {
-		t.Error("Order")
-	}
 	if _, ok := Lookup("nope"); ok || Of("nope").Protos != 0 {
 		t.Error("an unknown client found")
 	}
