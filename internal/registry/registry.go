@@ -78,6 +78,9 @@ type Client struct {
 	// every family with a few clients: the baseline, the floor, the
 	// fastest library and the only client of a protocol.
 	Focus bool
+	// Uses says, in Markdown, how its adapter uses the library: the
+	// client matrix of the documentation prints it.
+	Uses string
 }
 
 // Speaks reports whether c has rows in every protocol of p.
@@ -87,13 +90,20 @@ func (c Client) Speaks(p Proto) bool { return c.Protos&p == p }
 // first, then the HTTP/2-only and the other libraries, the HTTP/3 client,
 // and the floor last.
 var all = []Client{
-	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4", Focus: true},
-	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C, Colour: "#17becf"},
-	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e", Focus: true},
-	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c"},
-	{Name: "retryablehttp", Module: "github.com/hashicorp/go-retryablehttp", Package: "github.com/hashicorp/go-retryablehttp", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#9467bd"},
-	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728", Focus: true},
-	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0", Focus: true},
+	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4", Focus: true,
+		Uses: "`http.Client` on a clone of `http.DefaultTransport`; bodies read with `io.ReadAll`, JSON with `json.NewDecoder`"},
+	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C, Colour: "#17becf",
+		Uses: "an `http.Transport` with x/net registered for its h2c connections by `http2.ConfigureTransports`; HTTP/2 only"},
+	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e", Focus: true,
+		Uses: "`Client.Get(dst, url)` (with a nil `dst` for `buf=fresh`, the caller's buffer for `buf=reused`); POSTs with `AcquireRequest`/`AcquireResponse`"},
+	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c",
+		Uses: "`client.R().Get(url)`, `resp.Body()` / `resp.String()`, JSON through `SetResult`"},
+	{Name: "retryablehttp", Module: "github.com/hashicorp/go-retryablehttp", Package: "github.com/hashicorp/go-retryablehttp", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#9467bd",
+		Uses: "`retryablehttp.Client.Get/Post`, bodies with `io.ReadAll`"},
+	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728", Focus: true,
+		Uses: "`http.Client` on quic-go's `http3.Transport` (its QUIC settings at their defaults), used exactly as `nethttp` uses its transport; HTTP/3 only"},
+	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0", Focus: true,
+		Uses: "the floor client (`clients/raw.go`): a pre-built request over `net.Conn`, a `Content-Length` framed answer read into a reused buffer; an error on anything else"},
 }
 
 // All returns every client in table order.
