@@ -34,6 +34,7 @@ func TestAdaptersAreTheRegistry(t *testing.T) {
 			{registry.H1, Config{}},
 			{registry.H2C, Config{H2C: &w}},
 			{registry.H1TLS, Config{TLS: &TLS{HTTP1: true}}},
+			{registry.H2TLS, Config{TLS: &TLS{}}},
 			{registry.H3, Config{TLS: &TLS{}}},
 		} {
 			c, err := adapters[rc.Name](tc.cfg)
@@ -44,9 +45,10 @@ func TestAdaptersAreTheRegistry(t *testing.T) {
 				c.Close()
 			}
 			switch {
-			case tc.proto == registry.H3 && rc.Protos&(registry.H1TLS|registry.H2TLS) != 0:
-				// Config.TLS without HTTP1 builds the TLS clients too
-				// (fasthttp's over HTTP/1.1).
+			case tc.proto == registry.H3 && rc.Protos&(registry.H1TLS|registry.H2TLS) != 0,
+				tc.proto == registry.H2TLS && rc.Protos&(registry.H1TLS|registry.H3) != 0:
+				// The H2TLS and H3 rows share one Config, which builds
+				// every client of either and fasthttp (over HTTP/1.1).
 			case rc.Speaks(tc.proto) && err != nil:
 				t.Errorf("%s has %v rows in the registry, but its adapter refuses them: %v", rc.Name, tc.proto, err)
 			case !rc.Speaks(tc.proto) && err == nil:
