@@ -21,7 +21,9 @@
 //     instead of hanging the run.
 //   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
 //     DisableKeepAlives transport setting for the net/http-based clients,
-//     Connection: close on every fasthttp request.
+//     Connection: close on every fasthttp request, Request.Close on every
+//     request of xnethttp2 over TLS (x/net's http2.Transport has no
+//     DisableKeepAlives).
 //   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
 //     and its receive windows to the preset (see package h2c).
 //   - Config.TLS gives every client that speaks TLS the same tls.Config:
@@ -31,9 +33,11 @@
 //     transport's TLSClientConfig; their transports (a clone of
 //     http.DefaultTransport, resty's own, go-cleanhttp's) all set
 //     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
-//     by ALPN, as their defaults do. fasthttp gets it as Client.TLSConfig
-//     and speaks HTTP/1.1 over it; http3 gets it as its
-//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
+//     by ALPN, as their defaults do. xnethttp2 gets it as its
+//     http2.Transport's TLSClientConfig and offers only h2 by ALPN;
+//     fasthttp gets it as Client.TLSConfig and speaks HTTP/1.1 over it;
+//     http3 gets it as its http3.Transport's TLSClientConfig. raw does not
+//     speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //
@@ -52,10 +56,10 @@
 // What each client does with its own defaults (Config.LibraryPool) when
 // offered more concurrent requests to one host than it has connections:
 //
-//   - nethttp (and xnethttp2): http.DefaultTransport's limits. No cap on
-//     connections per host (MaxConnsPerHost 0): every request that finds no
-//     idle connection dials a new one, without bound. Of those, 2 per host
-//     stay idle afterwards (MaxIdleConnsPerHost 0 means
+//   - nethttp (and xnethttp2 over h2c): http.DefaultTransport's limits. No
+//     cap on connections per host (MaxConnsPerHost 0): every request that
+//     finds no idle connection dials a new one, without bound. Of those, 2
+//     per host stay idle afterwards (MaxIdleConnsPerHost 0 means
 //     http.DefaultMaxIdleConnsPerHost, 2; 100 idle in all): the rest are
 //     closed, so the next burst dials again.
 //   - resty v2 (its own transport) and retryablehttp (go-cleanhttp's
@@ -66,6 +70,11 @@
 //     fasthttp.ErrNoFreeConns (it waits only if MaxConnWaitTimeout is set,
 //     which the suite never does).
 //   - raw: no cap, DefaultMaxConnsPerHost idle per host.
+//   - xnethttp2 over TLS (x/net's http2.Transport): no cap and no idle
+//     limit. A request goes on an open connection with a stream free
+//     (under the server's SETTINGS_MAX_CONCURRENT_STREAMS), else on a new
+//     one, and every connection stays open until the server closes it or
+//     Client.Close. It refuses Config.MaxConns.
 //
 // With Config.MaxConns = N the net/http-based clients set the transport's
 // MaxConnsPerHost to N: a request beyond N waits for a connection (until
@@ -125,8 +134,8 @@ type Config struct {
 	// same trust roots, TLS 1.3 minimum and session resumption (off unless
 	// TLS.Resume) for every client that speaks TLS; raw does not and
 	// returns an error. Over TLS the net/http-based clients negotiate
-	// HTTP/2 by ALPN, as their defaults do; fasthttp speaks HTTP/1.1 only.
-	// It cannot be combined with H2C.
+	// HTTP/2 by ALPN, as their defaults do; xnethttp2 speaks HTTP/2 only,
+	// fasthttp HTTP/1.1 only. It cannot be combined with H2C.
 	TLS *TLS
 }
 

@@ -62,18 +62,30 @@ func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
 	}
 }
 
-// TestXNetRunsXNet: the xnethttp2 client's connections are served by
-// golang.org/x/net/http2's read loop, nethttp's by net/http's own.
+// TestXNetRunsXNet: the xnethttp2 client's connections, over h2c and over
+// TLS, are served by golang.org/x/net/http2's read loop, nethttp's by
+// net/http's own.
 func TestXNetRunsXNet(t *testing.T) {
-	srv := benchtest.StartH2C(t, h2c.WindowTuned)
-	for _, tc := range []struct{ client, want, notWant string }{
-		{clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
-		{clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
+	h2cURL := benchtest.StartH2C(t, h2c.WindowTuned).URL()
+	cert := benchtest.NewCert(t)
+	tlsURL := benchtest.StartTLS(t, cert).URL()
+	h2cCfg := clients.Config{H2C: &h2c.WindowTuned}
+	tlsCfg := clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}
+	for _, tc := range []struct {
+		proto, base           string
+		cfg                   clients.Config
+		client, want, notWant string
+	}{
+		{"h2c", h2cURL, h2cCfg, clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
+		{"tls", tlsURL, tlsCfg, clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
+		// After nethttp's: an x/net goroutine may outlive its client's Close.
+		{"h2c", h2cURL, h2cCfg, clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
+		{"tls", tlsURL, tlsCfg, clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
 	} {
-		t.Run("client="+tc.client, func(t *testing.T) {
+		t.Run("proto="+tc.proto+"/client="+tc.client, func(t *testing.T) {
 			f := factory(t, clients.HTTP2, tc.client)
-			c := benchtest.NewClient(t, f, clients.Config{H2C: &h2c.WindowTuned})
-			if m, _, err := c.GetBytes(srv.URL() + "/json"); err != nil || m.ProtoMajor != 2 {
+			c := benchtest.NewClient(t, f, tc.cfg)
+			if m, _, err := c.GetBytes(tc.base + "/json"); err != nil || m.ProtoMajor != 2 {
 				t.Fatalf("GET: %+v %v", m, err)
 			}
 			buf := make([]byte, 1<<20)
@@ -89,7 +101,8 @@ func TestXNetRunsXNet(t *testing.T) {
 }
 
 // TestFreshOpensAConnectionPerRequest: with Config.Fresh every request of
-// every Pool client opens its own connection; without it, they share one.
+// every Pool client, and of every client over TLS, opens its own
+// connection; without it, they share one.
 func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 	const n = 5
 	var (
@@ -97,7 +110,6 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 		conns = map[any]bool{}
 	)
 	var h2Conns benchtest.Conns
-	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) + h2Conns.Opened() }
 	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		conns[ctx.ConnID()] = true
@@ -105,19 +117,25 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 		fixtures.Handler(ctx)
 	})).URL()
 	h2 := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&h2Conns))
+	cert := benchtest.NewCert(t)
+	tlsSrv := benchtest.StartTLS(t, cert)
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) + h2Conns.Opened() + tlsSrv.Opened() }
 	for _, proto := range []struct {
 		name string
 		base string
 		fs   []clients.Factory
-		h2c  *h2c.Window
+		cfg  clients.Config
 	}{
-		{"h1", h1, clients.Libraries, nil},
-		{"h2", h2.URL(), clients.HTTP2, &h2c.WindowDefault},
+		{"h1", h1, clients.Libraries, clients.Config{}},
+		{"h2", h2.URL(), clients.HTTP2, clients.Config{H2C: &h2c.WindowDefault}},
+		{"tls", tlsSrv.URL(), tcpTLS(), clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}},
 	} {
 		for _, fresh := range []bool{false, true} {
 			for _, f := range proto.fs {
 				t.Run("proto="+proto.name+"/fresh="+map[bool]string{false: "no", true: "yes"}[fresh]+"/client="+f.Name, func(t *testing.T) {
-					c := benchtest.NewClient(t, f, clients.Config{H2C: proto.h2c, Fresh: fresh})
+					cfg := proto.cfg
+					cfg.Fresh = fresh
+					c := benchtest.NewClient(t, f, cfg)
 					mu.Lock()
 					clear(conns)
 					mu.Unlock()
@@ -131,7 +149,7 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 					switch {
 					case fresh && got != n:
 						t.Errorf("%d fresh requests opened %d connections, want %d", n, got, n)
-					case !fresh && proto.h2c == nil && got != 1:
+					case !fresh && proto.cfg.H2C == nil && got != 1:
 						t.Errorf("%d pooled requests opened %d connections, want 1", n, got)
 					case !fresh && got > 2:
 						// net/http hands a new h2c connection to its first

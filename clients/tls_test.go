@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -14,24 +15,37 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
-// tlsClients are the clients that speak TLS, with the HTTP version each
-// negotiates against a server offering h2 and http/1.1.
+// tlsClients are the clients that speak TLS over TCP, with the HTTP
+// version each negotiates against a server offering h2 and http/1.1.
 var tlsClients = map[string]int{
 	clients.NetHTTP:       2,
+	clients.XNetHTTP2:     2,
 	clients.Resty:         2,
 	clients.RetryableHTTP: 2,
 	clients.FastHTTP:      1,
 }
 
-// TestTLSGet: every client that speaks TLS GETs /json from tlsserver.Start
-// trusting its certificate, negotiating h2 (the net/http-based clients,
-// by ALPN as their defaults do) or HTTP/1.1 (fasthttp), and HTTP/1.1 with
-// TLS.HTTP1; with an empty pool
-// of roots the same GET fails verification.
+// tcpTLS returns the clients of the TLS rows over TCP (clients.TLS1, then
+// those of clients.TLS2 not in it), each once.
+func tcpTLS() []clients.Factory {
+	fs := slices.Clone(clients.TLS1)
+	for _, f := range clients.TLS2 {
+		if !slices.ContainsFunc(fs, func(g clients.Factory) bool { return g.Name == f.Name }) {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+// TestTLSGet: every client that speaks TLS over TCP GETs /json from
+// tlsserver.Start trusting its certificate, negotiating h2 (the
+// net/http-based clients, by ALPN as their defaults do, and xnethttp2) or
+// HTTP/1.1 (fasthttp), and HTTP/1.1 with TLS.HTTP1 (which xnethttp2
+// refuses); with an empty pool of roots the same GET fails verification.
 func TestTLSGet(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	base := benchtest.StartTLS(t, cert).URL()
-	for _, f := range clients.Libraries {
+	for _, f := range tcpTLS() {
 		want, ok := tlsClients[f.Name]
 		if !ok {
 			t.Fatalf("client %s: no expected protocol", f.Name)
@@ -45,10 +59,18 @@ func TestTLSGet(t *testing.T) {
 			if m.ProtoMajor != want {
 				t.Errorf("ProtoMajor %d, want %d", m.ProtoMajor, want)
 			}
-			h1 := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool(), HTTP1: true}})
-			m, body, err = h1.GetBytes(base + "/json")
-			if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
-				t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
+			h1Cfg := clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool(), HTTP1: true}}
+			if !slices.ContainsFunc(clients.TLS1, func(g clients.Factory) bool { return g.Name == f.Name }) {
+				if c, err := f.New(h1Cfg); err == nil {
+					c.Close()
+					t.Errorf("%s has no HTTP/1.1 over TLS rows but accepted TLS.HTTP1", f.Name)
+				}
+			} else {
+				h1 := benchtest.NewClient(t, f, h1Cfg)
+				m, body, err = h1.GetBytes(base + "/json")
+				if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
+					t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
+				}
 			}
 			untrusting := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
 			m, _, err = untrusting.GetBytes(base + "/json")
@@ -60,8 +82,9 @@ func TestTLSGet(t *testing.T) {
 	}
 }
 
-// TestTLSRefusedCombinations: raw does not speak TLS, and TLS with H2C is
-// a contradiction; both are errors from New.
+// TestTLSRefusedCombinations: raw does not speak TLS, TLS with H2C is a
+// contradiction, and xnethttp2 over TLS cannot cap its connections
+// (MaxConns); each is an error from New.
 func TestTLSRefusedCombinations(t *testing.T) {
 	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
 	f := factory(t, clients.HTTP1, clients.Raw)
@@ -74,6 +97,11 @@ func TestTLSRefusedCombinations(t *testing.T) {
 			c.Close()
 			t.Errorf("%s accepted Config.TLS with Config.H2C", f.Name)
 		}
+	}
+	f = factory(t, clients.TLS2, clients.XNetHTTP2)
+	if c, err := f.New(clients.Config{TLS: tlsCfg, MaxConns: 4}); err == nil {
+		c.Close()
+		t.Error("xnethttp2 accepted Config.MaxConns with Config.TLS")
 	}
 }
 
@@ -101,10 +129,7 @@ func TestTLSResume(t *testing.T) {
 		}
 	})
 	url := "https://" + ln.Addr().String() + "/"
-	for _, f := range clients.Libraries {
-		if _, ok := tlsClients[f.Name]; !ok {
-			continue
-		}
+	for _, f := range tcpTLS() {
 		for _, resume := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/resume=%v", f.Name, resume), func(t *testing.T) {
 				c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})

@@ -15,8 +15,9 @@
 // the file of the one certificate to trust after the URL, each GETs over
 // TLS 1.3 with its library's defaults and checks the protocol they
 // negotiate (HTTP/2 by ALPN for the net/http-based ones, HTTP/1.1 for
-// fasthttp); http3 speaks only HTTP/3 (quic-go's http3.Transport) and runs
-// only there. Each program is built twice, as built and stripped
+// fasthttp); xnethttp2 speaks only HTTP/2 over TLS (x/net's own
+// http2.Transport) and http3 only HTTP/3 (quic-go's http3.Transport), and
+// each runs only there. Each program is built twice, as built and stripped
 // (-ldflags=-s -w); the timed runs use the binary as built.
 //
 // It starts the suite's fixture servers in-process on loopback: the
@@ -87,7 +88,7 @@ type client struct{ name, scheme, proto string }
 // for every client with HTTP/1.1 rows, then an https row for every client
 // with TLS or HTTP/3 rows, each in the registry's order, speaking what its
 // library negotiates by default there (HTTP/2 where it can). A client with
-// neither (xnethttp2, h2c only) has no program.
+// neither (h2c rows only) would have no program.
 var clients = func() []client {
 	var cs []client
 	for _, c := range registry.All() {

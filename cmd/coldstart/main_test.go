@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"maps"
 	"net"
 	"net/http"
@@ -164,13 +165,15 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 // Each https program checks the protocol its library negotiates by
 // default: against a server offering only http/1.1 by ALPN, the
 // net/http-based ones fail (they expect HTTP/2); fasthttp, which speaks
-// nothing else, succeeds.
+// nothing else, succeeds; xnethttp2, which offers only h2, fails its
+// handshake.
 func TestProgramsCheckTheProtocol(t *testing.T) {
 	right := servers(t)
 	cert, certFile := newCertFile(t)
 	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
 	h1Only.TLS = cert.ServerConfig()
 	h1Only.TLS.NextProtos = []string{"http/1.1"}
+	h1Only.Config.ErrorLog = log.New(io.Discard, "", 0) // xnethttp2's failed handshake
 	h1Only.StartTLS()
 	t.Cleanup(h1Only.Close)
 	tg := right
@@ -183,6 +186,10 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 		switch {
 		case p.name == "fasthttp" && err != nil:
 			t.Errorf("fasthttp over HTTP/1.1: %v %q", err, out)
+		case p.name == "xnethttp2":
+			if err == nil || !strings.Contains(string(out), "tls: no application protocol") {
+				t.Errorf("xnethttp2 against an http/1.1-only server: %v %q; want a failed handshake", err, out)
+			}
 		case p.name != "fasthttp" && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
 			t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
 		}

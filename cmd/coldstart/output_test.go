@@ -106,3 +106,48 @@ func TestResultsRoundTrip(t *testing.T) {
 		t.Errorf("benchstat's tables have no %s column or peak-RSS-B table:\n%s", clients[0].name, stdout.String())
 	}
 }
+
+// TestTableRowsRecorded: the README table leaves out a row its file has
+// no figure for (a client added since the run), and fails on a row with
+// only some of its figures.
+func TestTableRowsRecorded(t *testing.T) {
+	last := clients[len(clients)-1]
+	write := func(t *testing.T, figures int) string {
+		t.Helper()
+		var buf bytes.Buffer
+		w := benchfmt.NewWriter(&buf)
+		if err := writeUnits(w); err != nil {
+			t.Fatal(err)
+		}
+		config := []benchfmt.Config{results.Config("commit", "0123456789ab")}
+		for _, c := range clients {
+			res := program{client: c, size: 9_000_000, stripped: 6_000_000}.result(config, result{wall: 5_000_000, peakRSS: 8_000_000})
+			if c == last {
+				res.Values = res.Values[:figures]
+			}
+			if len(res.Values) > 0 {
+				if err := w.Write(res); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		path := filepath.Join(t.TempDir(), "coldstart.txt")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	table, err := renderTable(write(t, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := fmt.Sprintf("| %s | %s |", last.name, last.scheme); strings.Contains(table, row) {
+		t.Errorf("a row with no figures is in the table:\n%s", table)
+	}
+	if row := fmt.Sprintf("| %s | %s |", clients[0].name, clients[0].scheme); !strings.Contains(table, row) {
+		t.Errorf("the table has no %q:\n%s", row, table)
+	}
+	if _, err := renderTable(write(t, 1)); err == nil || !strings.Contains(err.Error(), last.benchName()) {
+		t.Errorf("a row with only its time: %v; want an error naming it", err)
+	}
+}

@@ -92,8 +92,8 @@ func (c Client) Speaks(p Proto) bool { return c.Protos&p == p }
 var all = []Client{
 	{Name: "nethttp", Package: "net/http", Protos: H1 | H2C | H1TLS | H2TLS, Role: Baseline, Colour: "#1f77b4", Focus: true,
 		Uses: "`http.Client` on a clone of `http.DefaultTransport`; bodies read with `io.ReadAll`, JSON with `json.NewDecoder`"},
-	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C, Colour: "#17becf",
-		Uses: "an `http.Transport` with x/net registered for its h2c connections by `http2.ConfigureTransports`; HTTP/2 only"},
+	{Name: "xnethttp2", Module: "golang.org/x/net", Package: "golang.org/x/net/http2", Protos: H2C | H2TLS, Colour: "#17becf",
+		Uses: "over TLS, x/net's own `http2.Transport` with the suite's `TLSClientConfig` (it dials TLS with ALPN `h2` itself); over h2c, whose rows set receive windows that `http2.Transport` cannot, an `http.Transport` with x/net registered for its h2c connections by `http2.ConfigureTransports`; HTTP/2 only"},
 	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e", Focus: true,
 		Uses: "`Client.Get(dst, url)` (with a nil `dst` for `buf=fresh`, the caller's buffer for `buf=reused`); POSTs with `AcquireRequest`/`AcquireResponse`"},
 	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c",

@@ -62,6 +62,7 @@ func TestLists(t *testing.T) {
 		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty retryablehttp"},
 		{strings.Join(Names(H3), " "), "http3"},
 		{strings.Join(Names(H1|H2TLS), " "), "nethttp resty retryablehttp"},
+		{strings.Join(Names(H2TLS), " "), "nethttp xnethttp2 resty retryablehttp"},
 		{(H1 | H2C | H3).String(), "h1, h2c, h3"},
 	} {
 		if tc.got != tc.want {
