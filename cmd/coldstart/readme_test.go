@@ -24,12 +24,7 @@ func TestReadmeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(recordedPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	table, err := readmeTable(f, recordedPath)
+	table, err := renderTable(recordedPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,4 +47,14 @@ func TestReadmeTable(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md line %d: the coldstart table is not docs/coldstart.txt's; run go test ./cmd/coldstart -run Readme -update\nhave:\n%s\nwant:\n%s", blocks[0].Line, blocks[0].Old, blocks[0].New)
+}
+
+// renderTable is readmeTable of the results file at path.
+func renderTable(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return readmeTable(f, path)
 }

@@ -13,6 +13,9 @@ import (
 // from r (name is used in errors): a line with the commit, Go, the machine
 // and the runs, then a row per client in clients order, the median of
 // each figure and the time's confidence interval as benchstat prints it.
+// A row the results have no figure for at all (one added since their run)
+// is left out until a run records it; a row with some figures but not all
+// is an error.
 func readmeTable(r io.Reader, name string) (string, error) {
 	series, config, err := results.Read(r, name)
 	if err != nil {
@@ -23,6 +26,7 @@ func readmeTable(r io.Reader, name string) (string, error) {
 		unit string
 	}
 	values := map[key][]float64{}
+	recorded := map[client]bool{}
 	for _, s := range series {
 		i := slices.IndexFunc(clients, func(c client) bool { return c.benchName() == s.Name })
 		if i < 0 {
@@ -30,12 +34,16 @@ func readmeTable(r io.Reader, name string) (string, error) {
 		}
 		k := key{clients[i], s.Unit}
 		values[k] = append(values[k], s.Values...)
+		recorded[clients[i]] = true
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
 	b.WriteString("| client | scheme | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
 	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|\n")
 	for _, c := range clients {
+		if !recorded[c] {
+			continue
+		}
 		cell := func(unit string) (results.Summary, error) {
 			v := values[key{c, unit}]
 			if len(v) == 0 {
