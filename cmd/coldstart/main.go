@@ -44,7 +44,10 @@
 // after Unit lines and configuration lines (commit, date, go, machine, runs),
 // written by golang.org/x/perf/benchfmt.Writer (so the numbers are in Go's
 // shortest form: 5.317612e+06 ns/op), and go tool benchstat gives each
-// client's median and confidence interval.
+// client's median and confidence interval. Where standard output is a
+// terminal it gets the README's table of the results instead, and the
+// results go to -o FILE or to a new file in the temporary directory, named
+// on standard error (cli.Output).
 // Bad flags and an -o FILE that cannot be written exit 2 (-h 0), a failed
 // build or run 1; a program still running after 30 s is a failed run. -o
 // FILE is replaced only by a run that succeeds. On SIGINT or SIGTERM it
@@ -123,31 +126,65 @@ func main() { cli.Main("coldstart", run) }
 // milliseconds, so a program still running after this is stuck.
 var runTimeout = 30 * time.Second
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// options is the validated command line.
+type options struct {
+	n        int    // fresh processes per row
+	out      string // -o FILE, "" for none
+	terminal bool   // standard output is a terminal: it gets the table
+}
+
+const usage = `usage: coldstart [-n N] [-o FILE]
+
+Builds one minimal program per client and runs each -n times as a fresh
+process against fixture servers on loopback: binary size, time from start
+to the first response, peak RSS.
+
+` + cli.OutputUsage + `
+Flags:
+`
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("coldstart", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	n := fs.Int("n", 20, "fresh processes per row (client and scheme)")
-	out := fs.String("o", "", "write the results to this file instead of standard output")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	var o options
+	fs.IntVar(&o.n, "n", 20, "fresh processes per row (client and scheme)")
+	out := cli.OutputFlag(fs)
 	if err := cli.Parse(fs, args); err != nil {
-		return err
+		return o, err
 	}
 	if fs.NArg() > 0 {
-		return cli.Usagef("unexpected arguments %q", fs.Args())
+		return o, cli.Usagef("unexpected arguments %q", fs.Args())
 	}
-	if *n < 1 {
-		return cli.Usagef("-n %d: want 1 or more", *n)
+	if o.n < 1 {
+		return o, cli.Usagef("-n %d: want 1 or more", o.n)
 	}
+	o.out = *out
+	return o, nil
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opt, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	opt.terminal = cli.IsTerminal(stdout)
+	return runWith(ctx, opt, stdout, stderr)
+}
+
+// runWith builds the programs, measures them and writes the results where
+// cli.Output puts them, the README's table on a terminal.
+func runWith(ctx context.Context, opt options, stdout, stderr io.Writer) error {
 	// The output file is created now, so that an unwritable -o fails before
 	// minutes of work, and replaces FILE only once the run has succeeded.
-	var outFile *renameio.PendingFile
-	if *out != "" {
-		f, err := renameio.NewPendingFile(*out, renameio.WithPermissions(0o644))
-		if err != nil {
-			return cli.Usagef("-o: %w", err)
-		}
-		defer f.Cleanup()
-		outFile = f
+	out, err := cli.NewOutput("coldstart", opt.out, opt.terminal, stdout, stderr)
+	if err != nil {
+		return err
 	}
+	defer out.Cleanup()
 	dir, err := os.MkdirTemp("", "coldstart")
 	if err != nil {
 		return err
@@ -161,18 +198,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// All or nothing: the results are written once every run succeeded.
 	var buf bytes.Buffer
-	if err := measure(ctx, &buf, dir, progs, *n); err != nil {
+	if err := measure(ctx, &buf, dir, progs, opt.n); err != nil {
 		return err
 	}
-	if outFile == nil {
-		_, err = stdout.Write(buf.Bytes())
+	if _, err := out.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	if _, err := outFile.Write(buf.Bytes()); err != nil {
-		return err
-	}
-	return outFile.CloseAtomicallyReplace()
+	return out.Close(func(results []byte) (string, error) {
+		return readmeTable(bytes.NewReader(results), "the results")
+	})
 }
 
 // program is one row's built program.

@@ -2,14 +2,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"os"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
-	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the README's coldstart table from docs/coldstart.txt")
@@ -53,60 +49,12 @@ func TestReadmeTable(t *testing.T) {
 	t.Errorf("README.md line %d: the coldstart table is not docs/coldstart.txt's; run go test ./cmd/coldstart -run Readme -update\nhave:\n%s\nwant:\n%s", blocks[0].Line, blocks[0].Old, blocks[0].New)
 }
 
-// renderTable is the Markdown table of a coldstart results file: a row per
-// client in clients order, the median of each figure. A row the file has
-// no figure for at all (one added since its run) is left out until a run
-// records it; a row with some figures but not all is an error.
+// renderTable is readmeTable of the results file at path.
 func renderTable(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	series, config, err := results.Read(f, path)
-	if err != nil {
-		return "", err
-	}
-	type key struct {
-		c    client
-		unit string
-	}
-	values := map[key][]float64{}
-	recorded := map[client]bool{}
-	for _, s := range series {
-		i := slices.IndexFunc(clients, func(c client) bool { return c.benchName() == s.Name })
-		if i < 0 {
-			return "", fmt.Errorf("%s: unexpected benchmark %s", path, s.Name)
-		}
-		k := key{clients[i], s.Unit}
-		values[k] = append(values[k], s.Values...)
-		recorded[clients[i]] = true
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
-	b.WriteString("| client | scheme | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
-	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|\n")
-	for _, c := range clients {
-		if !recorded[c] {
-			continue
-		}
-		cell := func(unit string) (results.Summary, error) {
-			v := values[key{c, unit}]
-			if len(v) == 0 {
-				return results.Summary{}, fmt.Errorf("%s: no %s for %s", path, unit, c.benchName())
-			}
-			return results.Summarize(v), nil
-		}
-		var sums [4]results.Summary
-		for i, u := range []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"} {
-			if sums[i], err = cell(u); err != nil {
-				return "", err
-			}
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %.2f ms | %s | %s | %s | %s |\n", c.name, c.scheme, c.proto, sums[0].Center/1e6, sums[0].Range(),
-			mib(sums[1].Center), mib(sums[2].Center), mib(sums[3].Center))
-	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return readmeTable(f, path)
 }
-
-func mib(bytes float64) string { return fmt.Sprintf("%.1f MiB", bytes/(1<<20)) }

@@ -67,7 +67,9 @@ type options struct {
 	allowRemote bool
 	serverProcs int
 	clientProcs int
-	out         string
+	out         string // -out DIR
+	results     string // -o FILE
+	terminal    bool   // standard output is a terminal: it gets the tables
 	cpuProfile  string // directory for one CPU profile per client process
 	// -report: regenerate these directories' summaries from their
 	// results.txt (and -readme's blocks) instead of running.
@@ -82,12 +84,16 @@ var usagef = cli.Usagef
 const usage = `usage: loadbench [flags]
 
 Runs each client in its own process against a benchserver (started in a
-process of its own, or -target) and prints Go benchmark-format lines, one
+process of its own, or -target) and writes Go benchmark-format lines, one
 per client per round, for go tool benchstat.
 
   loadbench -mode steady -rate 2000 -duration 5s       open loop, latency from each request's due time
   loadbench -mode sweep -inflight 50,100,200,500       closed loop, a fixed number in flight per level
   loadbench -mode overload -rate 200000                open loop above capacity, library default pools
+
+` + cli.OutputUsage + `
+On a terminal the tables are the load report's (as -out writes them), and
+with -out DIR but no -o the results are DIR/results.txt.
 
 Flags:
 `
@@ -115,6 +121,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a -target that is not a loopback address")
 	fs.IntVar(&o.serverProcs, "server-gomaxprocs", 0, "GOMAXPROCS of the started benchserver (0: Go's default)")
 	fs.IntVar(&o.clientProcs, "client-gomaxprocs", 0, "GOMAXPROCS of each client process (0: Go's default)")
+	results := cli.OutputFlag(fs)
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof), for go tool pprof")
 	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated) from their results.txt")
@@ -125,6 +132,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected arguments %q (everything is a flag)", fs.Args())
 	}
+	o.results = *results
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *report != "" || o.readme != "" {

@@ -39,6 +39,10 @@ func TestFlags(t *testing.T) {
 	if err != nil || o.rate != 1_000_000_000 {
 		t.Errorf("-rate 1000000000 -duration 10m: %v, %v", o, err)
 	}
+	o, err = parseFlags([]string{"-o", "out.txt", "-out", "dir"}, io.Discard)
+	if err != nil || o.results != "out.txt" || o.out != "dir" {
+		t.Errorf("-o out.txt -out dir: %v, %v", o, err)
+	}
 	o, err = parseFlags([]string{"-target", "http://localhost:8080/"}, io.Discard)
 	if err != nil || o.target != "http://localhost:8080" {
 		t.Errorf("-target localhost: %v, %v", o, err)
@@ -99,6 +103,7 @@ func TestReportFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-readme", "README.md"},
 		{"-report", "a", "-rate", "100"},
+		{"-report", "a", "-o", "out.txt"},
 	} {
 		var ue cli.UsageError
 		if _, err := parseFlags(args, io.Discard); !errors.As(err, &ue) {

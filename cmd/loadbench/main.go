@@ -35,7 +35,7 @@
 // that rotates from round to round; each round is one sample per client.
 //
 // Output: Go benchmark format, written by golang.org/x/perf/benchfmt.Writer,
-// on stdout, for go tool benchstat: unit metadata (Unit req/s
+// on stdout (or in -o FILE instead), for go tool benchstat: unit metadata (Unit req/s
 // better=higher…), configuration lines (commit, date, go, machine,
 // loadbench's settings, pool, server…) and one line per client per round,
 //
@@ -48,8 +48,11 @@
 // CPU time over its correct answers; left out when there were none), sched-p99-ns (Go's scheduling
 // latency, /sched/latencies:seconds), tick-late-p99-ns (how late a 10 ms
 // ticker goroutine ran), conns (connections the server accepted during
-// the run) and gc-cycles. -out DIR also writes DIR/results.txt (the same
-// lines), DIR/README.md (tables) and SVG charts;
+// the run) and gc-cycles. Where stdout is a terminal it gets the load
+// report's tables instead (loadreport.Summary), and the lines go to -o
+// FILE, to -out's results.txt or to a new file in the temporary directory,
+// named on stderr (cli.Output). -out DIR also writes DIR/results.txt (the
+// same lines), DIR/README.md (tables) and SVG charts;
 //
 //	go run ./cmd/loadbench -report docs/load/steady,docs/load/sweep -readme README.md
 //
@@ -115,5 +118,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(opt.report) > 0 {
 		return writeReports(opt.report, opt.readme, stderr)
 	}
+	opt.terminal = cli.IsTerminal(stdout)
 	return newRunner(opt, stdout, stderr).run(ctx)
 }

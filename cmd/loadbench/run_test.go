@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,6 +15,8 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 )
 
 // runLoadbench runs loadbench with args and returns its stdout.
@@ -203,5 +206,96 @@ func TestStatsRefusesANonBenchserver(t *testing.T) {
 	defer srv.Close()
 	if st, err := stats(t.Context(), srv.URL); err == nil {
 		t.Errorf("stats of a server answering {}: %+v, no error", st)
+	}
+}
+
+// runAs runs loadbench with args, its standard output a terminal or not,
+// and returns its standard output and error.
+func runAs(t *testing.T, terminal bool, args ...string) (stdout, stderr string) {
+	t.Helper()
+	opt, err := parseFlags(args, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.terminal = terminal
+	var out, errs bytes.Buffer
+	if err := newRunner(opt, &out, &errs).run(t.Context()); err != nil {
+		t.Fatalf("loadbench %q: %v\n%s", args, err, errs.String())
+	}
+	return out.String(), errs.String()
+}
+
+// Where the results go (cli.Output's rule; its tests have the rest): on
+// a terminal, standard output gets the load report's tables of the
+// results and the results go to -o FILE, or without -o to -out's
+// results.txt; piped with -o FILE, standard output gets nothing.
+func TestTerminalOrPiped(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // where a terminal's results would go without -o or -out
+	short := []string{"-rate", "100", "-duration", "300ms", "-rounds", "1"}
+	// checkTable fails t unless stdout is the report's tables of the
+	// results in file, which has a line for each of clients.
+	checkTable := func(what, stdout, file string, clients ...string) {
+		t.Helper()
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := parse(t, string(b)); len(p.names) != len(clients) {
+			t.Errorf("%s: %d results in %s, want %d", what, len(p.names), file, len(clients))
+		}
+		md, err := summary(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := cli.Text(md); stdout != want {
+			t.Errorf("%s: standard output\n%s\nwant the report's tables of %s\n%s", what, stdout, file, want)
+		}
+		for _, c := range clients {
+			if !strings.Contains(stdout, "\n"+c+" ") {
+				t.Errorf("%s: no row for %s in\n%s", what, c, stdout)
+			}
+		}
+	}
+
+	file := filepath.Join(t.TempDir(), "out.txt")
+	stdout, stderr := runAs(t, true, append(short, "-clients", "nethttp,raw", "-o", file)...)
+	checkTable("terminal, -o", stdout, file, "nethttp", "raw")
+	if !strings.HasSuffix(stderr, " are in "+file+"\n") {
+		t.Errorf("terminal, -o: standard error does not name FILE:\n%s", stderr)
+	}
+
+	dir := t.TempDir()
+	stdout, stderr = runAs(t, true, append(short, "-clients", "raw", "-out", dir)...)
+	results := filepath.Join(dir, "results.txt")
+	checkTable("terminal, -out", stdout, results, "raw")
+	if !strings.HasSuffix(stderr, " are in "+results+"\n") {
+		t.Errorf("terminal, -out: standard error does not name %s:\n%s", results, stderr)
+	}
+	if made, _ := os.ReadDir(tmp); len(made) > 0 {
+		t.Errorf("terminal, -out: %d files in the temporary directory, want none", len(made))
+	}
+
+	stdout, _ = runAs(t, false, append(short, "-clients", "raw", "-o", file)...)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := parse(t, string(b)); stdout != "" || len(p.names) != 1 {
+		t.Errorf("piped, -o: standard output %q, %d results in FILE; want nothing and 1", stdout, len(p.names))
+	}
+}
+
+// An unwritable -o fails before any client runs, as a mistake in the
+// command line.
+func TestUnwritableOutput(t *testing.T) {
+	var stderr bytes.Buffer
+	err := run(t.Context(), []string{"-clients", "raw", "-o", filepath.Join(t.TempDir(), "no-such-dir", "out.txt")}, io.Discard, &stderr)
+	var usage cli.UsageError
+	if !errors.As(err, &usage) || !strings.HasPrefix(err.Error(), "-o: ") {
+		t.Errorf("loadbench -o in a missing directory: %v; want a usage error about -o", err)
+	}
+	if strings.Contains(stderr.String(), "round") {
+		t.Errorf("a client ran:\n%s", stderr.String())
 	}
 }

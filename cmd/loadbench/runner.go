@@ -93,14 +93,20 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	r.serverProcs = st.GOMAXPROCS
 
+	res, err := cli.NewOutput("loadbench", r.opt.results, r.opt.terminal, r.stdout, r.stderr)
+	if err != nil {
+		return err
+	}
+	defer res.Cleanup() // after Close, does nothing
 	out, err := createOutput(r.opt.out)
 	if err != nil {
 		return err
 	}
-	w := r.stdout
+	w := io.Writer(res)
 	if out != nil {
 		defer out.Cleanup() // after CloseAtomicallyReplace, does nothing
-		w = io.MultiWriter(out, r.stdout)
+		w = io.MultiWriter(out, res)
+		res.KeptIn(filepath.Join(r.opt.out, loadreport.ResultsFile))
 	}
 	bw := benchfmt.NewWriter(w)
 	if err := writeUnits(bw); err != nil {
@@ -133,18 +139,26 @@ func (r *runner) run(ctx context.Context) error {
 			}
 		}
 	}
-	if out == nil {
-		return nil
+	if out != nil {
+		if err := out.CloseAtomicallyReplace(); err != nil {
+			return err
+		}
+		results := filepath.Join(r.opt.out, loadreport.ResultsFile)
+		if err := loadreport.WriteDir(results, r.opt.out); err != nil {
+			return fmt.Errorf("writing the summary: %v", err)
+		}
+		fmt.Fprintf(r.stderr, "loadbench: wrote %s and its summary in %s\n", results, r.opt.out)
 	}
-	if err := out.CloseAtomicallyReplace(); err != nil {
-		return err
+	return res.Close(summary)
+}
+
+// summary is the load report's tables of results, for a terminal.
+func summary(results []byte) (string, error) {
+	run, err := loadreport.Read(bytes.NewReader(results), "the results")
+	if err != nil {
+		return "", err
 	}
-	results := filepath.Join(r.opt.out, "results.txt")
-	if err := loadreport.WriteDir(results, r.opt.out); err != nil {
-		return fmt.Errorf("writing the summary: %v", err)
-	}
-	fmt.Fprintf(r.stderr, "loadbench: wrote %s and its summary in %s\n", results, r.opt.out)
-	return nil
+	return loadreport.Summary(run), nil
 }
 
 // warn tells on stderr what failed in a run, with an example per class.

@@ -61,20 +61,42 @@ func tableBlock(opts []mdblock.Option, root string) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
+	writeGroups(&b, run, false, len(run.Groups) > 1)
+	fmt.Fprintf(&b, "\n%s, from [%s](%s).", run.footer(), ResultsFile, link)
+	return b.String(), nil
+}
+
+// Summary is run's tables in Markdown as its report has them (a sweep's
+// resource table too), each under its group's title, and a line naming
+// the rounds, the mode and the commit: what cmd/loadbench shows on a
+// terminal.
+func Summary(run *Run) string {
+	var b strings.Builder
+	writeGroups(&b, run, true, true)
+	b.WriteString("\n" + run.footer() + ".\n")
+	return b.String()
+}
+
+// writeGroups writes the tables of run's groups (full as writeTables
+// takes it), each under its title in bold if titled.
+func writeGroups(b *strings.Builder, run *Run, full, titled bool) {
 	for i, g := range run.Groups {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		if len(run.Groups) > 1 {
-			fmt.Fprintf(&b, "**%s**\n\n", g.Title())
+		if titled {
+			fmt.Fprintf(b, "**%s**\n\n", g.Title())
 		}
-		writeTables(&b, g, false)
+		writeTables(b, g, full)
 	}
-	commit := run.Config["commit"]
+}
+
+// footer is "Median of 5 rounds (steady), commit `c61b892cbc70`".
+func (r *Run) footer() string {
+	commit := r.Config["commit"]
 	if commit == "" {
 		commit = "unknown"
 	}
-	fmt.Fprintf(&b, "\n%s (%s), commit `%s`, from [%s](%s).",
-		strings.ToUpper(run.roundsPhrase()[:1])+run.roundsPhrase()[1:], run.Mode, shortCommit(commit), ResultsFile, link)
-	return b.String(), nil
+	p := r.roundsPhrase()
+	return fmt.Sprintf("%s (%s), commit `%s`", strings.ToUpper(p[:1])+p[1:], r.Mode, shortCommit(commit))
 }

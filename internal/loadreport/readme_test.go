@@ -84,3 +84,48 @@ func TestUpdateReadmeErrors(t *testing.T) {
 		})
 	}
 }
+
+// Summary has the report's tables, with their notes, each under its
+// group's title, and ends with the rounds, the mode and the commit.
+func TestSummary(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			run, err := ReadFile(filepath.Join("testdata", "load", mode, ResultsFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var report strings.Builder
+			if err := WriteMarkdown(&report, run, ResultsFile); err != nil {
+				t.Fatal(err)
+			}
+			got := Summary(run)
+			// Each of the report's runs of table and note lines, whole.
+			var tables []string
+			var cur strings.Builder
+			for l := range strings.SplitAfterSeq(report.String(), "\n") {
+				if strings.HasPrefix(l, "|") || strings.Contains(l, "median (min–max over rounds)") {
+					cur.WriteString(l)
+				} else if cur.Len() > 0 {
+					tables = append(tables, cur.String())
+					cur.Reset()
+				}
+			}
+			if len(tables) == 0 {
+				t.Fatal("the report has no table")
+			}
+			for _, tab := range tables {
+				if !strings.Contains(got, tab) {
+					t.Errorf("the summary lacks the report's\n%s\nsummary:\n%s", tab, got)
+				}
+			}
+			for _, g := range run.Groups {
+				if !strings.Contains(got, "**"+g.Title()+"**\n\n|") {
+					t.Errorf("the summary has no title %q before a table", g.Title())
+				}
+			}
+			if want := " (" + mode + "), commit `0a0df36c1d2e`.\n"; !strings.HasSuffix(got, want) {
+				t.Errorf("the summary ends %q, want …%q", got[max(0, len(got)-80):], want)
+			}
+		})
+	}
+}
