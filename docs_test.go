@@ -272,7 +272,7 @@ func slug(text string) string {
 	return b.String()
 }
 
-// TestSlug: the anchors GitHub gives the headings of these pages.
+// TestDocsSlug: the anchors GitHub gives headings like these pages'.
 func TestDocsSlug(t *testing.T) {
 	for _, c := range []struct{ heading, want string }{
 		{"Load: each client under a steady rate, overload and a sweep", "load-each-client-under-a-steady-rate-overload-and-a-sweep"},
@@ -302,6 +302,20 @@ func TestDocsSlug(t *testing.T) {
 // TestDocsLinkCheckFails: the link check finds a missing file, a missing
 // heading and a link to outside the repository, and reads no link in code.
 func TestDocsLinkCheckFails(t *testing.T) {
+	t.Chdir(t.TempDir()) // a repository of its own
+	for name, text := range map[string]string{
+		"README.md":      "# Front\n\n## Headline findings\n",
+		"docs/page.md":   "# Page\n\n## One `buf=fresh` row\n",
+		"docs/data.txt":  "",
+		"docs/charts/.k": "",
+	} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	anchorsOf := func(file string) (map[string]bool, error) {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -309,14 +323,14 @@ func TestDocsLinkCheckFails(t *testing.T) {
 		}
 		return headingAnchors(string(b)), nil
 	}
-	for _, target := range []string{"docs/no-such-page.md", "docs/results.md#no-such-heading", "../outside.md", "#nowhere", "results.txt#x"} {
-		if err := checkLink("docs/results.md", target, anchorsOf); err == nil {
-			t.Errorf("link %q from docs/results.md: no error", target)
+	for _, target := range []string{"docs/page.md", "page.md#no-such-heading", "../outside.md", "#nowhere", "data.txt#x", "/docs/none.md"} {
+		if err := checkLink("docs/page.md", target, anchorsOf); err == nil {
+			t.Errorf("link %q from docs/page.md: no error", target)
 		}
 	}
-	for _, target := range []string{"results.txt", "charts/", "../README.md#headline-findings", "https://example.com/none"} {
-		if err := checkLink("docs/results.md", target, anchorsOf); err != nil {
-			t.Errorf("link %q from docs/results.md: %v", target, err)
+	for _, target := range []string{"data.txt", "charts/", "#one-buffresh-row", "../README.md#headline-findings", "/docs/page.md", "https://example.com/none"} {
+		if err := checkLink("docs/page.md", target, anchorsOf); err != nil {
+			t.Errorf("link %q from docs/page.md: %v", target, err)
 		}
 	}
 	md := "a [x](one.md) `[y](two.md)` b\n```\n[z](three.md)\n```\n[r]: four.md\n<img src=\"five.png\">\n``[w](six.md)``\n"
