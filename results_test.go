@@ -11,14 +11,14 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// recordedRun is the results file the README's and docs/REPORT.md's
-// numbers are generated from.
+// recordedRun is the results file the numbers of docs/results.md,
+// docs/REPORT.md and README.md's run description are generated from.
 const recordedRun = "docs/results.txt"
 
 // The pages cmd/benchreport generates from recordedRun, and how.
 var (
-	reportPages   = []string{"README.md", "docs/REPORT.md"}
-	reportCommand = "go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md"
+	reportPages   = []string{"README.md", resultsPage, "docs/REPORT.md"}
+	reportCommand = "go generate ./..."
 )
 
 // suiteLeaves is every benchmark leaf of the suite, named as in a results

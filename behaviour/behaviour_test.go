@@ -24,7 +24,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/behaviour.md and the README's behaviour block from the table")
+var update = flag.Bool("update", false, "rewrite docs/behaviour.md and docs/clients.md's behaviour block from the table")
 
 // observe runs one behaviour against one client and describes what it did,
 // in words that do not depend on the run (no ports, no timings).
@@ -44,7 +44,7 @@ type row struct {
 	id    string // stable, the subtest's name
 	title string // the table's first column
 	tls   bool   // against the TLS server (HTTP/2 offered) for every client
-	bites bool   // in the README's summary
+	bites bool   // in docs/clients.md's summary
 	obs   observe
 	na    map[string]string // client → why the row does not apply
 	want  map[string]string // client → observation

@@ -7,8 +7,8 @@ import (
 )
 
 // Optional capabilities of the feature scenarios. A scenario asserts the one
-// it needs; a client without it has no row there (the README's client matrix
-// lists which client has which). All four libraries have all four; raw has
+// it needs; a client without it has no row there (docs/clients.md's client
+// matrix lists which client has which). All four libraries have all four; raw has
 // none of them.
 type (
 	// Streamer hands over a response body unread, to be consumed as it

@@ -4,7 +4,7 @@
 // # Fairness
 //
 // Every adapter starts from its library's defaults and changes only these,
-// all in this package (the README lists the same):
+// all in this package (docs/clients.md lists the same):
 //
 //   - keep-alive stays on, and the per-host idle pool holds at least
 //     Config.MaxConnsPerHost connections (DefaultMaxConnsPerHost, larger than

@@ -32,7 +32,7 @@ echo "$marker"
 echo "## Benchmarks: this pull request against its merge base"
 echo
 echo "A (merge base) and B (head), \`${commits:-?}\`, interleaved by \`cmd/benchrun\` on a shared runner: $set_desc."
-echo "Informational, never blocking: confirm a flagged row with an A/B \`benchrun\` on a quiet machine (see the README's *Continuous benchmarking*)."
+echo "Informational, never blocking: confirm a flagged row with an A/B \`benchrun\` on a quiet machine (see docs/ci.md, *Continuous benchmarking*)."
 echo
 # cut_text TEXT LIMIT: TEXT, cut at the last whole line under LIMIT
 # characters.

@@ -3,7 +3,8 @@
 # with cmd/benchrun, 6 rounds of every leaf in its own process (over 20
 # minutes on 2 cores; keep the machine otherwise idle), writes the results
 # to docs/results.txt, and from them with cmd/benchreport docs/REPORT.md,
-# docs/charts/*.svg and the result tables of README.md.
+# docs/charts/*.svg, the result tables of docs/results.md and the run's
+# description on README.md.
 #
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
@@ -22,5 +23,6 @@ else
   go run ./cmd/benchrun -rounds 6 -o docs/results.txt
 fi
 rm -rf docs/charts
-go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md
-echo "${0##*/}: wrote docs/REPORT.md, docs/charts/ and README.md's result tables from docs/results.txt"
+go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme docs/results.md
+go run ./cmd/benchreport -in docs/results.txt -readme README.md
+echo "${0##*/}: wrote docs/REPORT.md, docs/charts/, docs/results.md's result tables and README.md's from docs/results.txt"

@@ -30,10 +30,11 @@ func row(out, name, unit string) string {
 	return ""
 }
 
-// TestRecordedAB: on the recorded A/B run of README's "Baselines and
-// comparisons", the chunked uploads benchstat finds significantly slower
-// (fasthttp +71.87%, resty +34.28%, both p=0.002) are flagged, in ns/op and
-// in MB/s; nethttp (~, p=0.093) and retryablehttp (-8.37%, faster) are not.
+// TestRecordedAB: on the recorded A/B run of docs/methodology.md's
+// "Baselines and comparisons", the chunked uploads benchstat finds
+// significantly slower (fasthttp +71.87%, resty +34.28%, both p=0.002) are
+// flagged, in ns/op and in MB/s; nethttp (~, p=0.093) and retryablehttp
+// (-8.37%, faster) are not.
 func TestRecordedAB(t *testing.T) {
 	out, err := diff(t, "-in", "../../docs/ab/echo-stream.txt", "-threshold", "10")
 	if err != nil {

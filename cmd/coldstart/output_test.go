@@ -17,7 +17,7 @@ import (
 
 // TestResultsRoundTrip: the output, written with benchfmt.Writer, reads
 // back through benchfmt as the runs' figures with their unit metadata, and
-// through the README table's reader and benchstat.
+// through docs/coldstart.md's table reader and benchstat.
 func TestResultsRoundTrip(t *testing.T) {
 	config := []benchfmt.Config{
 		results.Config("commit", "0123456789ab"),
@@ -82,7 +82,7 @@ func TestResultsRoundTrip(t *testing.T) {
 		}
 	}
 
-	// The README's table reads it: the first client's median time.
+	// docs/coldstart.md's table reads it: the first client's median time.
 	path := filepath.Join(t.TempDir(), "coldstart.txt")
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func TestResultsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if row := fmt.Sprintf("| %s | %s | %s | 5.00 ms |", clients[0].name, clients[0].scheme, clients[0].proto); !strings.Contains(table, row) {
-		t.Errorf("the README table has no %q:\n%s", row, table)
+		t.Errorf("the coldstart table has no %q:\n%s", row, table)
 	}
 
 	// So does benchstat, without a complaint.

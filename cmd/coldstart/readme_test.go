@@ -8,19 +8,23 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's coldstart table from docs/coldstart.txt")
+var update = flag.Bool("update", false, "rewrite docs/coldstart.md's coldstart table from docs/coldstart.txt")
 
+// pagePath holds the table generated from recordedPath; fixCommand
+// regenerates it (go generate runs this test with -update).
 const (
-	readmePath   = "../../README.md"
+	pagePath     = "../../docs/coldstart.md"
+	pageName     = "docs/coldstart.md"
 	recordedPath = "../../docs/coldstart.txt"
+	fixCommand   = "go generate ./..."
 )
 
-var readmeMarkers = mdblock.Syntax{Tool: "coldstart", Kinds: map[string][]string{"table": nil}}
+var pageMarkers = mdblock.Syntax{Tool: "coldstart", Kinds: map[string][]string{"table": nil}}
 
-// The README's cold start table is docs/coldstart.txt's: -update rewrites
-// it, otherwise a difference fails.
+// docs/coldstart.md's cold start table is docs/coldstart.txt's: -update
+// rewrites it, otherwise a difference fails.
 func TestReadmeTable(t *testing.T) {
-	src, err := os.ReadFile(readmePath)
+	src, err := os.ReadFile(pagePath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,25 +32,25 @@ func TestReadmeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, blocks, err := readmeMarkers.Rewrite(src, "README.md", func(string, []mdblock.Option) (string, error) {
+	out, blocks, err := pageMarkers.Rewrite(src, pageName, func(string, []mdblock.Option) (string, error) {
 		return table, nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(blocks) != 1 {
-		t.Fatalf("README.md has %d coldstart blocks, want 1", len(blocks))
+		t.Fatalf("%s has %d coldstart blocks, want 1", pageName, len(blocks))
 	}
 	if string(out) == string(src) {
 		return
 	}
 	if *update {
-		if err := os.WriteFile(readmePath, out, 0o644); err != nil {
+		if err := os.WriteFile(pagePath, out, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("README.md line %d: the coldstart table is not docs/coldstart.txt's; run go test ./cmd/coldstart -run Readme -update\nhave:\n%s\nwant:\n%s", blocks[0].Line, blocks[0].Old, blocks[0].New)
+	t.Errorf("%s:%d: the coldstart table is not docs/coldstart.txt's; run %s\nhave:\n%s\nwant:\n%s", pageName, blocks[0].Line, fixCommand, blocks[0].Old, blocks[0].New)
 }
 
 // renderTable is readmeTable of the results file at path.

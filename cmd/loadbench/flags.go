@@ -124,8 +124,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	results := cli.OutputFlag(fs)
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof), for go tool pprof")
-	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated) from their results.txt")
-	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this README's <!-- loadreport:table dir=… --> blocks (dirs relative to the README)")
+	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated; a pattern such as 'docs/load/*' stands for every directory it matches that holds a results.txt) from their results.txt")
+	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this Markdown page's <!-- loadreport:table dir=… --> blocks (dirs relative to the page)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}

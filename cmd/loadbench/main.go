@@ -54,10 +54,12 @@
 // named on stderr (cli.Output). -out DIR also writes DIR/results.txt (the
 // same lines), DIR/README.md (tables) and SVG charts;
 //
-//	go run ./cmd/loadbench -report docs/load/steady,docs/load/sweep -readme README.md
+//	go run ./cmd/loadbench -report 'docs/load/*' -readme docs/load.md
 //
-// runs nothing: it writes them again from each DIR/results.txt and
-// rewrites the README's generated blocks (<!-- loadreport:table dir=… -->).
+// runs nothing: it writes them again from each DIR/results.txt (a pattern
+// stands for every directory it matches that holds one) and rewrites the
+// page's generated blocks (<!-- loadreport:table dir=… -->, each dir
+// relative to the page).
 //
 // -cpuprofile DIR writes a CPU profile of every client process's run
 // (go tool pprof -top DIR/fasthttp-50-r1.pprof): where a client's CPU goes

@@ -9,10 +9,16 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 )
 
-// The committed load reports and the README's load tables are what their
-// committed results files give: regenerated here, byte for byte. After a
-// new reference run, go run ./cmd/loadbench -report DIR,… -readme
-// README.md brings them up to date.
+// loadPage holds the load tables, relative to the repository's root;
+// fixCommand regenerates them and every load report (go generate runs
+// go run ./cmd/loadbench -report 'docs/load/*' -readme docs/load.md).
+const (
+	loadPage   = "docs/load.md"
+	fixCommand = "go generate ./..."
+)
+
+// The committed load reports and docs/load.md's load tables are what their
+// committed results files give: regenerated here, byte for byte.
 func TestCommittedLoadReportsAreCurrent(t *testing.T) {
 	root := filepath.Join("..", "..")
 	results, err := filepath.Glob(filepath.Join(root, "docs", "load", "*", loadreport.ResultsFile))
@@ -20,7 +26,7 @@ func TestCommittedLoadReportsAreCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(results) == 0 {
-		t.Fatal("no docs/load/*/results.txt: the README's load tables come from them")
+		t.Fatalf("no docs/load/*/results.txt: %s's load tables come from them", loadPage)
 	}
 	for _, r := range results {
 		dir := filepath.Dir(r)
@@ -45,19 +51,20 @@ func TestCommittedLoadReportsAreCurrent(t *testing.T) {
 			want, _ := os.ReadFile(g)
 			got, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s is not what %s gives (err %v): run go run ./cmd/loadbench -report %s", filepath.Join(dir, name), r, err, filepath.ToSlash(dir[len(root)+1:]))
+				t.Errorf("%s is not what %s gives (err %v): run %s", filepath.Join(dir, name), r, err, fixCommand)
 			}
 		}
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	page := filepath.Join(root, filepath.FromSlash(loadPage))
+	src, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, changed, err := loadreport.UpdateReadme(readme, root)
+	_, changed, err := loadreport.UpdateReadme(src, filepath.Dir(page))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", loadPage, err)
 	}
 	if len(changed) > 0 {
-		t.Errorf("README's load blocks %v are out of date: go run ./cmd/loadbench -report … -readme README.md", changed)
+		t.Errorf("%s's load blocks %v are out of date: run %s", loadPage, changed, fixCommand)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/google/renameio/v2"
 
@@ -12,8 +13,12 @@ import (
 )
 
 // writeReports rewrites each directory's summary and charts from its
-// results.txt and, with readme, the README's generated blocks.
+// results.txt and, with readme, that page's generated blocks.
 func writeReports(dirs []string, readme string, stderr io.Writer) error {
+	dirs, err := reportDirs(dirs)
+	if err != nil {
+		return err
+	}
 	for _, d := range dirs {
 		if err := loadreport.WriteDir(filepath.Join(d, loadreport.ResultsFile), d); err != nil {
 			return err
@@ -35,4 +40,29 @@ func writeReports(dirs []string, readme string, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "loadbench: rewrote %d block(s) of %s: %v\n", len(changed), readme, changed)
 	return renameio.WriteFile(readme, out, 0o644)
+}
+
+// reportDirs is dirs with each pattern (a dir with a filepath.Match
+// metacharacter, such as docs/load/*) replaced by the directories it
+// matches that hold a results file, in lexical order. A pattern that
+// matches none is an error.
+func reportDirs(dirs []string) ([]string, error) {
+	var out []string
+	for _, d := range dirs {
+		if !strings.ContainsAny(d, "*?[") {
+			out = append(out, d)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(d, loadreport.ResultsFile))
+		if err != nil {
+			return nil, fmt.Errorf("-report %s: %v", d, err)
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("-report %s: no directory with a %s matches", d, loadreport.ResultsFile)
+		}
+		for _, r := range m {
+			out = append(out, filepath.Dir(r))
+		}
+	}
+	return out, nil
 }

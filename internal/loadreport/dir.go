@@ -9,7 +9,7 @@ import (
 )
 
 // ReportFile is the report's name inside WriteDir's directory, and
-// ResultsFile the results file's name in each directory a README block
+// ResultsFile the results file's name in each directory a page's block
 // names (and, by custom, beside the report).
 const (
 	ReportFile  = "README.md"

@@ -142,7 +142,7 @@ func legend(run *Run) string {
 }
 
 // writeTables writes the tables of group g. In a report (full) a sweep
-// gets its resource table too; a README block gets only the main table.
+// gets its resource table too; a page's block gets only the main table.
 func writeTables(b *strings.Builder, g *Group, full bool) {
 	if g.Mode == Sweep {
 		writeSweep(b, g)

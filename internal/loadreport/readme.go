@@ -9,13 +9,13 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 )
 
-// The README's load blocks:
+// The load blocks of a Markdown page, such as docs/load.md:
 //
-//	<!-- loadreport:table dir=docs/load/steady -->
-//	…generated from docs/load/steady/results.txt…
+//	<!-- loadreport:table dir=load/steady -->
+//	…generated from load/steady/results.txt…
 //	<!-- loadreport:end -->
 //
-// dir (required) is a directory relative to the README's root, slash-
+// dir (required) is a directory relative to the page's directory, slash-
 // separated, holding ResultsFile. The block gets the run's tables (a
 // sweep's main table only), each under its group's title when there are
 // several, and one line naming the rounds, the commit and the results
@@ -25,12 +25,12 @@ var markers = mdblock.Syntax{
 	Kinds: map[string][]string{"table": {"dir"}},
 }
 
-// UpdateReadme rewrites every loadreport block of src, a README at the
+// UpdateReadme rewrites every loadreport block of src, a page in the
 // directory root, from the results files the blocks name, and returns the
 // dir= of each block whose text changed. Text outside the blocks is kept
 // byte for byte; markers inside fenced code blocks are ignored. An unknown
 // marker or option, a block without its end, or a results file that is
-// missing or malformed is an error naming the README's line.
+// missing or malformed is an error naming the page's line.
 func UpdateReadme(src []byte, root string) (out []byte, changed []string, err error) {
 	out, blocks, err := markers.Rewrite(src, "README", func(kind string, opts []mdblock.Option) (string, error) {
 		return tableBlock(opts, root)
@@ -53,7 +53,7 @@ func tableBlock(opts []mdblock.Option, root string) (string, error) {
 	}
 	dir := opts[0].Value
 	if path.IsAbs(dir) || strings.Contains(dir, `\`) {
-		return "", fmt.Errorf("dir=%s: want a slash-separated path relative to the README", dir)
+		return "", fmt.Errorf("dir=%s: want a slash-separated path relative to the page", dir)
 	}
 	link := path.Join(dir, ResultsFile)
 	run, err := ReadFile(filepath.Join(root, filepath.FromSlash(link)))

@@ -1,7 +1,7 @@
 // Package loadreport turns a results file of cmd/loadbench (Go benchmark
 // format, one line per client per round) into the published load report:
-// Markdown tables of medians over rounds, SVG charts, and the README's
-// generated blocks.
+// Markdown tables of medians over rounds, SVG charts, and the generated
+// blocks of a page (docs/load.md).
 //
 // A results file holds one mode, the one of its "loadbench: mode=…" line:
 //

@@ -28,8 +28,8 @@ func FuzzRewrite(f *testing.F) {
 	f.Add("<!-- t:end -->\n", "x")
 	f.Add("# title\n\nno markers here, <!-- t:a --> only inside a line\n```\n<!-- t:a -->\n```\n", "| a | b |\n|---|---|")
 	f.Add("<!-- t:b -->\r\n```\r\n<!-- t:end -->\r\n<!-- t:b -->\r\n<!-- t:end -->", "line\n\nmore")
-	// The README around its first benchreport blocks, as it is.
-	if readme, err := os.ReadFile("../../README.md"); err == nil {
+	// The results page around its first benchreport blocks, as it is.
+	if readme, err := os.ReadFile("../../docs/results.md"); err == nil {
 		lines := strings.SplitAfter(string(readme), "\n")
 		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, readmeSyntax.prefix()) })
 		if i >= 0 {
@@ -55,7 +55,8 @@ func FuzzRewrite(f *testing.F) {
 	})
 }
 
-// readmeSyntax is the README's benchreport markers (cmd/benchreport).
+// readmeSyntax is the benchreport markers of README.md and docs/results.md
+// (cmd/benchreport).
 var readmeSyntax = Syntax{
 	Tool:       "benchreport",
 	Kinds:      map[string][]string{"table": {"families", "unit", "match", "clients"}, "config": nil, "spread": nil, "bufrule": nil},

@@ -6,7 +6,7 @@
 // lookup in package clients, the report's columns, the charts' and the
 // dashboard's colours, the load generator's defaults, the cold-start
 // programs, the behaviour matrix, the pull-request check's focused set and
-// the README's client matrix — and a test beside each fails when it
+// docs/clients.md's client matrix — and a test beside each fails when it
 // disagrees.
 //
 // It imports no client library, so that the report tools can use it

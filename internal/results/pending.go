@@ -8,8 +8,8 @@ import (
 
 // A leaf the suite has and its recorded run lacks (added since the
 // recording) is "not recorded yet": cmd/benchreport shows it so in its
-// tables and lists every such leaf in one sentence, in the README's config
-// block and in docs/REPORT.md; the checks read that sentence back to know
+// tables and lists every such leaf in one sentence, in the config blocks
+// of README.md and docs/results.md and in docs/REPORT.md; the checks read that sentence back to know
 // which leaves a committed report shows that way.
 
 // NotRecorded is what a table cell of such a leaf says.

@@ -13,7 +13,7 @@ const Confidence = 0.95
 // Summary is a series' median and its 95 % confidence interval as
 // benchstat computes them (benchmath.AssumeNothing): the one definition of
 // the median and of the "±" wherever the suite shows a number, in
-// docs/REPORT.md, the README and the nightly dashboard.
+// docs/REPORT.md, docs/results.md and the nightly dashboard.
 type Summary struct {
 	benchmath.Summary // Center (the median), Lo, Hi; Lo and Hi are infinite below 6 samples
 	N                 int

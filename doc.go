@@ -1,0 +1,23 @@
+// Package httpclientbench is the benchmark suite: its benchmarks and tests
+// are this package's _test.go files, and this file holds nothing but the
+// go:generate lines that rewrite every generated page and block of
+// README.md and docs/ from the committed results, without running a
+// benchmark:
+//
+//	go generate ./...
+//
+// cmd/benchreport writes docs/REPORT.md, docs/charts/, the result tables
+// of docs/results.md and the run's description on README.md from
+// docs/results.txt; cmd/loadbench the load reports under docs/load/ and
+// docs/load.md's tables from each docs/load/NAME/results.txt;
+// TestBehaviour docs/behaviour.md and docs/clients.md's summary from its
+// table; cmd/coldstart's test docs/coldstart.md's table from
+// docs/coldstart.txt. A test beside each fails when a committed page is
+// not what its generator makes.
+package httpclientbench
+
+//go:generate go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme docs/results.md
+//go:generate go run ./cmd/benchreport -in docs/results.txt -readme README.md
+//go:generate go run ./cmd/loadbench -report docs/load/* -readme docs/load.md
+//go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
+//go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
