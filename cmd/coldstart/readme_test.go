@@ -54,7 +54,9 @@ func TestReadmeTable(t *testing.T) {
 }
 
 // renderTable is the Markdown table of a coldstart results file: a row per
-// client in clients order, the median of each figure.
+// client in clients order, the median of each figure. A row the file has
+// no figure for at all (a client added since it was recorded) has no line
+// until the next run; one it has only some figures for is an error.
 func renderTable(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -70,6 +72,7 @@ func renderTable(path string) (string, error) {
 		unit string
 	}
 	values := map[key][]float64{}
+	recorded := map[client]bool{}
 	for _, s := range series {
 		i := slices.IndexFunc(clients, func(c client) bool { return c.benchName() == s.Name })
 		if i < 0 {
@@ -77,12 +80,16 @@ func renderTable(path string) (string, error) {
 		}
 		k := key{clients[i], s.Unit}
 		values[k] = append(values[k], s.Values...)
+		recorded[clients[i]] = true
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
 	b.WriteString("| client | scheme | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
 	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|\n")
 	for _, c := range clients {
+		if !recorded[c] {
+			continue
+		}
 		cell := func(unit string) (results.Summary, error) {
 			v := values[key{c, unit}]
 			if len(v) == 0 {
