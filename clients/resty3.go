@@ -43,11 +43,11 @@ func resty3Meta(r *resty.Response) Meta {
 	return Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}
 }
 
-// GetBytes returns Response.Bytes, which reads the body on first use.
-// Like Response.String, it drops an error from that read (rc.4: readAll
-// turns io.ErrUnexpectedEOF into nil and readIfRequired discards the
-// rest), so a body cut short comes back short without an error; the ops'
-// body checks catch it, as they do for any client.
+// GetBytes returns Response.Bytes. resty v3 (rc.4) reads a body with
+// Response.readAll, which takes io.ErrUnexpectedEOF for its end, and Bytes
+// and String, which read a JSON or XML body on first use, drop any error
+// from that read: a body cut short comes back short, without an error.
+// The ops' body checks catch it, as they would for any client.
 func (c *resty3Client) GetBytes(url string) (Meta, []byte, error) {
 	r, err := c.rc.R().Get(url)
 	if err != nil {
