@@ -13,8 +13,9 @@ import (
 // resty3Client is resty v3 (resty.dev/v3, a release candidate) on its own
 // transport, with the fairness settings applied to that transport. Its
 // defaults never retry (retry count 0) and set no circuit breaker, rate
-// limiter, load balancer or hedging; its Client starts no goroutine unless
-// one of those, or a certificate watcher, is set.
+// limiter, load balancer or hedging. Its Client starts no goroutine of its
+// own unless a certificate watcher or an SRV load balancer is set; a
+// multipart upload with a file part runs one for the request.
 type resty3Client struct {
 	rc *resty.Client
 }
@@ -76,9 +77,9 @@ func (c *resty3Client) GetText(url string) (Meta, string, error) {
 }
 
 // GetJSON decodes with resty's own result handling (SetResult), the way its
-// users do. resty v3 decodes from the body as it arrives, to its end
-// (every JSON value in it, so data after the first is an error), and keeps
-// no copy: BodyLen is Response.Size, the bytes it read.
+// users do. resty v3 decodes from the body as it arrives, value after value
+// to its end (a second value is decoded into v too; what is not JSON is an
+// error), and keeps no copy: BodyLen is Response.Size, the bytes it read.
 func (c *resty3Client) GetJSON(url string, v any) (Meta, error) {
 	r, err := c.rc.R().SetResult(v).Get(url)
 	if err != nil {
@@ -126,8 +127,9 @@ func resty3Into(r *resty.Response, err error) func(dst []byte) (Meta, []byte, er
 	}
 }
 
-// Close runs resty's Close (its close hooks; it does not touch the
-// transport) and closes the transport's idle connections.
+// Close runs resty's Close (its close hooks; it stops a certificate watcher
+// or load balancer, which the suite never sets, and leaves the transport
+// alone) and closes the transport's idle connections.
 func (c *resty3Client) Close() error {
 	err := c.rc.Close()
 	c.rc.Client().CloseIdleConnections()
@@ -145,7 +147,8 @@ func (c *resty3Client) GetStream(url string) (Meta, io.ReadCloser, error) {
 }
 
 // Upload passes the reader to SetBody, which resty v3 sends as it is
-// (chunked), without reading it into memory first as v2 does.
+// (chunked unless net/http knows its length), without reading it into
+// memory first as v2 does.
 func (c *resty3Client) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
 	r, err := c.rc.R().SetContentType(contentType).SetBody(body).Post(url)
 	if err != nil {
