@@ -21,6 +21,7 @@ require (
 	golang.org/x/sync v0.25.0
 	golang.org/x/sys v0.49.0
 	gonum.org/v1/plot v0.17.0
+	resty.dev/v3 v3.0.0-rc.4
 )
 
 require (

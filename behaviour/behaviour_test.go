@@ -2,10 +2,12 @@ package behaviour_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -20,6 +22,7 @@ import (
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpproxy"
 	"golang.org/x/net/http2"
+	resty3 "resty.dev/v3"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
@@ -96,11 +99,48 @@ func idleFix(name string) fix {
 // userAgent makes a client send net/http's User-Agent over HTTP/1.1.
 func userAgent(name string) fix {
 	const ua = "Go-http-client/1.1"
-	if name == "fasthttp" {
+	line := `c.SetHeader("User-Agent", "` + ua + `")`
+	switch name {
+	case "fasthttp":
 		return fix{line: `c.Name = "` + ua + `"`, apply: func(c *client) { c.lib.(*fasthttp.Client).Name = ua }}
+	case "resty3":
+		return fix{line: line, apply: func(c *client) { c.lib.(*resty3.Client).SetHeader("User-Agent", ua) }}
 	}
-	return fix{line: `c.SetHeader("User-Agent", "` + ua + `")`, apply: func(c *client) { c.lib.(*resty.Client).SetHeader("User-Agent", ua) }}
+	return fix{line: line, apply: func(c *client) { c.lib.(*resty.Client).SetHeader("User-Agent", ua) }}
 }
+
+// Fixes for resty v3.
+var (
+	// resty3Raw reads the body as net/http's users do. resty v3 (rc.4)
+	// reads it with Response.readAll, which takes io.ErrUnexpectedEOF for
+	// its end, and Bytes and String, which read a JSON or XML body on
+	// first use, drop any error from that read.
+	resty3Raw = fix{
+		line:  "c.SetResponseDoNotParse(true), then io.ReadAll(resp.Body) (and resp.Body.Close()) instead of resp.Bytes()",
+		apply: func(c *client) { c.lib.(*resty3.Client).SetResponseDoNotParse(true) },
+	}
+	// resty3Keys asks for gzip only, as net/http does.
+	resty3Keys = fix{
+		line:  `c.SetContentDecompresserKeys([]string{"gzip"})`,
+		apply: func(c *client) { c.lib.(*resty3.Client).SetContentDecompresserKeys([]string{"gzip"}) },
+	}
+	// resty3Zlib decodes HTTP's deflate, which is the zlib format (RFC
+	// 9110 8.4.1.2); resty v3's own decompresser reads raw DEFLATE
+	// (compress/flate), so a conformant body fails to decode.
+	resty3Zlib = fix{
+		line: `c.AddContentDecompresser("deflate", func(r io.ReadCloser) (io.ReadCloser, error) { z, err := zlib.NewReader(r); return struct{ io.Reader; io.Closer }{z, r}, err })`,
+		apply: func(c *client) {
+			c.lib.(*resty3.Client).AddContentDecompresser("deflate", func(r io.ReadCloser) (io.ReadCloser, error) {
+				z, err := zlib.NewReader(r)
+				return struct {
+					io.Reader
+					io.Closer
+				}{z, r}, err
+			})
+		},
+		want: "decoded, Content-Encoding and Content-Length removed",
+	}
+)
 
 var rows = []row{
 	{id: "404", title: "404", obs: statusObs("GET", "/status/404")},
@@ -121,10 +161,10 @@ var rows = []row{
 		}}},
 	{id: "cross-host-auth", title: "Authorization on a cross-host redirect", bites: true, obs: crossHostObs,
 		na: map[string]string{"xnethttp2": naCert}, fixes: map[string]fix{"fasthttp": fastFollow}},
-	{id: "accept-encoding", title: "Accept-Encoding sent by default", obs: headerObs("Accept-Encoding"), fixes: map[string]fix{"fasthttp": fastDecode}},
+	{id: "accept-encoding", title: "Accept-Encoding sent by default", obs: headerObs("Accept-Encoding"), fixes: map[string]fix{"fasthttp": fastDecode, "resty3": resty3Keys}},
 	{id: "gzip", title: "gzip body", bites: true, obs: encodedObs("/gzip"), fixes: map[string]fix{
 		"fasthttp": fastDecode.with("decoded, Content-Encoding and Content-Length kept")}},
-	{id: "deflate", title: "deflate body", obs: encodedObs("/deflate")},
+	{id: "deflate", title: "deflate body", obs: encodedObs("/deflate"), fixes: map[string]fix{"resty3": resty3Zlib}},
 	{id: "timeout", title: "default timeout", bites: true, obs: timeoutObs,
 		nofix: map[string]string{"fasthttp": "no whole-request timeout either; its dial gives up after 3 s where net/http's DefaultTransport dialer waits 30 s " +
 			"(a custom c.Dial calling fasthttp.DialTimeout(addr, 30*time.Second) would match; not tested)"}},
@@ -145,22 +185,23 @@ var rows = []row{
 	{id: "proxy", title: "proxy from the environment", obs: proxyObs, fixes: map[string]fix{"fasthttp": fastProxy},
 		nofix: map[string]string{"xnethttp2": "http2.Transport has no Proxy field; net/http's own Transport speaks HTTP/2 and has one"}},
 	{id: "cookies", title: "cookies kept without configuration", bites: true, obs: cookieObs, fixes: map[string]fix{
-		"resty": {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty.Client).SetCookieJar(nil) }},
+		"resty":  {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty.Client).SetCookieJar(nil) }},
+		"resty3": {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty3.Client).SetCookieJar(nil) }},
 	}},
-	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty")},
+	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty"), "resty3": userAgent("resty3")},
 		nofix: map[string]string{"xnethttp2": "net/http's own name over HTTP/2"}},
 	{id: "idle-conns", title: "idle connections kept per host", obs: idleObs,
 		nofix: map[string]string{
 			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
 			"xnethttp2": "one multiplexed connection per host",
 		},
-		fixes: map[string]fix{"resty": idleFix("resty"), "retryablehttp": idleFix("retryablehttp")}},
+		fixes: map[string]fix{"resty": idleFix("resty"), "resty3": idleFix("resty3"), "retryablehttp": idleFix("retryablehttp")}},
 	{id: "idle-kept", title: "connections kept between two rounds of 8 parallel requests", bites: true, obs: keptObs,
 		nofix: map[string]string{
 			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
 			"xnethttp2": "one multiplexed connection per host",
 		},
-		fixes: map[string]fix{"resty": idleFix("resty"), "retryablehttp": idleFix("retryablehttp")}},
+		fixes: map[string]fix{"resty": idleFix("resty"), "resty3": idleFix("resty3"), "retryablehttp": idleFix("retryablehttp")}},
 	{id: "max-conns", title: "connections per host", obs: maxConnsObs,
 		nofix: map[string]string{
 			"fasthttp":  "no unlimited setting: a larger MaxConnsPerHost, or MaxConnWaitTimeout to wait for a free connection instead of failing",
@@ -168,7 +209,7 @@ var rows = []row{
 		}},
 	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs,
 		fixes: map[string]fix{"fasthttp": {line: "c.MaxIdemponentCallAttempts = 1",
-			apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 1 }}},
+			apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 1 }}, "resty3": resty3Raw},
 		nofix: map[string]string{"xnethttp2": "HTTP/2 reports the reset stream instead of an unexpected EOF"}},
 	{id: "header-8k", title: "8 KiB response header", bites: true, obs: statusObs("GET", "/huge-header/8192"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "header-1m", title: "1 MiB response header", obs: statusObs("GET", "/huge-header/1048576"), fixes: map[string]fix{"fasthttp": fastBuffer}},
@@ -374,6 +415,8 @@ func timeoutObs(t *testing.T, e *env, c *client) string {
 		return fmt.Sprintf("none; dial %s (fasthttp.DefaultDialTimeout)", fasthttp.DefaultDialTimeout)
 	case *resty.Client:
 		return dur(l.GetClient().Timeout)
+	case *resty3.Client:
+		return dur(l.Timeout()) // a context deadline per request; http.Client.Timeout stays 0
 	case *retryablehttp.Client:
 		return dur(l.HTTPClient.Timeout)
 	}
@@ -415,6 +458,9 @@ func transportOf(c *client) *http.Transport {
 		return tr
 	case *resty.Client:
 		tr, _ := l.GetClient().Transport.(*http.Transport)
+		return tr
+	case *resty3.Client:
+		tr, _ := l.HTTPTransport()
 		return tr
 	case *retryablehttp.Client:
 		tr, _ := l.HTTPClient.Transport.(*http.Transport)

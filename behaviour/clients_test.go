@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/valyala/fasthttp"
 	"golang.org/x/net/http2"
+	resty3 "resty.dev/v3"
 
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
@@ -43,7 +44,7 @@ type result struct {
 
 // client wraps one library's default client. lib is the library's own
 // object, for the fix lines and for reading defaults: *http.Client
-// (nethttp, xnethttp2), *fasthttp.Client, *resty.Client,
+// (nethttp, xnethttp2), *fasthttp.Client, *resty.Client, *resty3.Client,
 // *retryablehttp.Client.
 type client struct {
 	name string
@@ -90,6 +91,13 @@ var libraries = map[string]func(tc *tls.Config) any{
 		}
 		return r
 	},
+	"resty3": func(tc *tls.Config) any {
+		r := resty3.New()
+		if tc != nil {
+			r.SetTLSClientConfig(tc)
+		}
+		return r
+	},
 	"retryablehttp": func(tc *tls.Config) any {
 		r := retryablehttp.NewClient()
 		r.Logger = nil
@@ -110,6 +118,9 @@ func (c *client) close() {
 		l.CloseIdleConnections()
 	case *resty.Client:
 		l.GetClient().CloseIdleConnections()
+	case *resty3.Client:
+		l.Close()
+		l.Client().CloseIdleConnections()
 	case *retryablehttp.Client:
 		l.HTTPClient.CloseIdleConnections()
 	}
@@ -158,6 +169,32 @@ func (c *client) do(method, url string, body []byte, hdr http.Header) result {
 		res := result{err: err}
 		if resp != nil && resp.RawResponse != nil {
 			res.status, res.proto, res.header, res.body = resp.StatusCode(), resp.Proto(), resp.Header(), resp.Body()
+			res.trailer = resp.RawResponse.Trailer
+		}
+		return res
+	case *resty3.Client:
+		r := l.R().SetContext(ctx)
+		if body != nil {
+			r.SetBody(body)
+		}
+		for k, v := range hdr {
+			r.SetHeaderMultiValues(map[string][]string{k: v})
+		}
+		resp, err := r.Execute(method, url)
+		res := result{err: err}
+		if resp != nil && resp.RawResponse != nil {
+			res.status, res.proto, res.header = resp.StatusCode(), resp.Proto(), resp.Header()
+			if resp.Request.IsResponseDoNotParse && resp.Body != nil {
+				// The raw-body fix: the body read as net/http's users read it.
+				var rerr error
+				res.body, rerr = io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if res.err == nil {
+					res.err = rerr
+				}
+			} else {
+				res.body = resp.Bytes()
+			}
 			res.trailer = resp.RawResponse.Trailer
 		}
 		return res

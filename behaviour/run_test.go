@@ -224,7 +224,7 @@ func versionsOf(mod []byte) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "- Go %s or later, go.mod's go line (net/http)\n", g)
-	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/go-resty/resty/v2", "github.com/hashicorp/go-retryablehttp",
+	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/go-resty/resty/v2", "resty.dev/v3", "github.com/hashicorp/go-retryablehttp",
 		"github.com/hashicorp/go-cleanhttp", "golang.org/x/net"} {
 		v, ok := selected[p]
 		if !ok {
@@ -268,7 +268,8 @@ func renderDoc(rs []row) []byte {
 	b.WriteString("Observed by `TestBehaviour` against the fixture server's behaviour routes (see [the route table](" + docfile.Link(filepath.Dir(docPath), routesPath) + ")), " +
 		"with each library's own default client: `http.Client{}` (nethttp; `http.DefaultTransport`, cloned), `fasthttp.Client{}` " +
 		"(requests sent with `Client.DoDeadline`, which is `Client.Do` with the test's bound; `Do` does not follow redirects, " +
-		"`fasthttp.Get` and `Client.DoRedirects` do: see the fix lines), `resty.New()`, " +
+		"`fasthttp.Get` and `Client.DoRedirects` do: see the fix lines), `resty.New()` (resty v2, and resty v3 " +
+		"for resty3, bodies read with `Response.Bytes`), " +
 		"`retryablehttp.NewClient()`, and `http.Client{Transport: &http2.Transport{}}` (xnethttp2, from golang.org/x/net/http2, " +
 		"always over TLS). The test fails when a library stops doing what a cell says, so a dependency update that changes a " +
 		"default shows up here as a diff. Library versions:\n\n")
@@ -346,8 +347,9 @@ func TestBehaviourDocGoVersion(t *testing.T) {
 }
 
 // TestBehaviourKeptAnyGOMAXPROCS: the kept-connections row reads the same
-// whatever GOMAXPROCS is. resty and cleanhttp keep GOMAXPROCS+1 idle
-// connections per host, so from GOMAXPROCS 7 on all 8 of a round are kept.
+// whatever GOMAXPROCS is. resty (v2 and v3) and cleanhttp keep
+// GOMAXPROCS+1 idle connections per host, so from GOMAXPROCS 7 on all 8 of
+// a round are kept.
 func TestBehaviourKeptAnyGOMAXPROCS(t *testing.T) {
 	var r row
 	for _, x := range rows {
@@ -358,7 +360,7 @@ func TestBehaviourKeptAnyGOMAXPROCS(t *testing.T) {
 	for _, procs := range []int{1, 7, 8, 16} {
 		t.Run(fmt.Sprint(procs), func(t *testing.T) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-			for _, name := range []string{"resty", "retryablehttp"} {
+			for _, name := range []string{"resty", "resty3", "retryablehttp"} {
 				if err := check(r, name, observeRow(t, r, name, nil)); err != nil {
 					t.Errorf("GOMAXPROCS %d: %v", procs, err)
 				}

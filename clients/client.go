@@ -9,14 +9,15 @@
 //   - keep-alive stays on, and the per-host idle pool holds at least
 //     Config.MaxConnsPerHost connections (DefaultMaxConnsPerHost, larger than
 //     the largest concurrency any scenario uses). net/http keeps 2 idle
-//     connections per host by default; resty and retryablehttp GOMAXPROCS+1;
-//     fasthttp allows 512 connections per host by default and is left there.
+//     connections per host by default; resty (v2 and v3) and retryablehttp
+//     GOMAXPROCS+1; fasthttp allows 512 connections per host by default and
+//     is left there.
 //     Config.LibraryPool leaves these limits at the library's defaults
 //     instead (see Connection limits below), and Config.MaxConns caps the
 //     connections per host the library's own way; both are for the load
 //     generator's overload mode, not for the benchmark rows.
-//   - no proxy from the environment: net/http, resty and retryablehttp read
-//     HTTP_PROXY by default; fasthttp and raw never do.
+//   - no proxy from the environment: net/http, resty (v2 and v3) and
+//     retryablehttp read HTTP_PROXY by default; fasthttp and raw never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
 //     instead of hanging the run.
 //   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
@@ -31,8 +32,8 @@
 //     TLS.Resume (then tls.NewLRUClientSessionCache), crypto/tls's
 //     defaults otherwise. The net/http-based clients get it as their
 //     transport's TLSClientConfig; their transports (a clone of
-//     http.DefaultTransport, resty's own, go-cleanhttp's) all set
-//     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
+//     http.DefaultTransport, resty v2's and v3's own, go-cleanhttp's) all
+//     set ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
 //     by ALPN, as their defaults do. xnethttp2 gets it as its
 //     http2.Transport's TLSClientConfig and offers only h2 by ALPN;
 //     fasthttp gets it as Client.TLSConfig and speaks HTTP/1.1 over it;
@@ -40,16 +41,22 @@
 //     speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
+//   - resty v3 (resty3): its own transport, set up as resty v2's is.
+//     Config.Timeout is its SetTimeout, which resty v3 applies as a context
+//     deadline on each request rather than http.Client.Timeout; it lasts
+//     until the body is closed, so it bounds the whole request as the
+//     others' timeouts do. Nothing else: its defaults never retry (retry
+//     count 0) and set no circuit breaker, rate limiter or hedging.
 //
 // Each adapter reads bodies the way its library's users do: a fresh body
-// with io.ReadAll (net/http, retryablehttp), resty's Response.Body,
-// fasthttp's Get(nil, url) or a copy out of its pooled Response; into the
-// caller's buffer with bytes.Buffer.ReadFrom pre-sized from Content-Length
-// (net/http, retryablehttp, and resty through its raw body), fasthttp's
-// Get(dst, url). Those idioms are part of what a user pays, so the suite
-// measures them rather than equalising them; what differs between the two
-// ways is a level of the benchmark name (buf=fresh|reused), never a
-// difference between clients on one row.
+// with io.ReadAll (net/http, retryablehttp), resty's Response.Body, resty
+// v3's Response.Bytes, fasthttp's Get(nil, url) or a copy out of its pooled
+// Response; into the caller's buffer with bytes.Buffer.ReadFrom pre-sized
+// from Content-Length (net/http, retryablehttp, and resty v2 and v3 through
+// their raw bodies), fasthttp's Get(dst, url). Those idioms are part of
+// what a user pays, so the suite measures them rather than equalising
+// them; what differs between the two ways is a level of the benchmark name
+// (buf=fresh|reused), never a difference between clients on one row.
 //
 // # Connection limits
 //
@@ -62,8 +69,10 @@
 //     per host stay idle afterwards (MaxIdleConnsPerHost 0 means
 //     http.DefaultMaxIdleConnsPerHost, 2; 100 idle in all): the rest are
 //     closed, so the next burst dials again.
-//   - resty v2 (its own transport) and retryablehttp (go-cleanhttp's
-//     DefaultPooledTransport): the same, except GOMAXPROCS+1 idle per host.
+//   - resty v2 and v3 (each its own transport) and retryablehttp
+//     (go-cleanhttp's DefaultPooledTransport): the same, except
+//     GOMAXPROCS+1 idle per host (resty v3's createTransport: MaxConnsPerHost
+//     0, MaxIdleConnsPerHost GOMAXPROCS+1, MaxIdleConns 100, as v2's).
 //   - fasthttp: at most 512 connections per host
 //     (fasthttp.DefaultMaxConnsPerHost), all of which stay idle until
 //     MaxIdleConnDuration (10 s); a request beyond them fails at once with
@@ -235,6 +244,7 @@ var adapters = map[string]func(Config) (Client, error){
 	XNetHTTP2:     newXNetHTTP2,
 	FastHTTP:      newFastHTTP,
 	Resty:         newResty,
+	Resty3:        newResty3,
 	RetryableHTTP: newRetryableHTTP,
 	HTTP3Client:   newHTTP3,
 	Raw:           newRaw,
@@ -275,6 +285,7 @@ const (
 	NetHTTP       = "nethttp"
 	FastHTTP      = "fasthttp"
 	Resty         = "resty"
+	Resty3        = "resty3" // resty v3, resty.dev/v3
 	RetryableHTTP = "retryablehttp"
 	Raw           = "raw"
 	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only

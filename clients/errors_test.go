@@ -39,6 +39,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 	timeout := map[string]error{
 		clients.NetHTTP:       context.DeadlineExceeded,
 		clients.Resty:         context.DeadlineExceeded,
+		clients.Resty3:        context.DeadlineExceeded,
 		clients.RetryableHTTP: context.DeadlineExceeded,
 		clients.FastHTTP:      fasthttp.ErrTimeout,
 		clients.Raw:           os.ErrDeadlineExceeded,

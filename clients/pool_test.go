@@ -63,6 +63,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 	libraryIdle := map[string]int{
 		clients.NetHTTP:       http.DefaultMaxIdleConnsPerHost, // 2
 		clients.Resty:         runtime.GOMAXPROCS(0) + 1,
+		clients.Resty3:        runtime.GOMAXPROCS(0) + 1,
 		clients.RetryableHTTP: runtime.GOMAXPROCS(0) + 1,
 		clients.FastHTTP:      fasthttp.DefaultMaxConnsPerHost,
 		clients.Raw:           clients.DefaultMaxConnsPerHost,

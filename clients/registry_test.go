@@ -20,7 +20,7 @@ func TestAdaptersAreTheRegistry(t *testing.T) {
 	if want := slices.Sorted(slices.Values(registry.Names(0))); !slices.Equal(names, want) {
 		t.Fatalf("adapters %q, registry %q", names, want)
 	}
-	for _, name := range []string{NetHTTP, FastHTTP, Resty, RetryableHTTP, Raw, XNetHTTP2, HTTP3Client} {
+	for _, name := range []string{NetHTTP, FastHTTP, Resty, Resty3, RetryableHTTP, Raw, XNetHTTP2, HTTP3Client} {
 		if _, ok := registry.Lookup(name); !ok {
 			t.Errorf("client name %q is not in the registry", name)
 		}

@@ -135,11 +135,7 @@ func (c *restyClient) Upload(url, contentType string, body io.Reader) (Meta, []b
 func (c *restyClient) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
 	req := c.rc.R()
 	if len(form.Fields) > 0 {
-		data := make(map[string]string, len(form.Fields))
-		for _, f := range form.Fields {
-			data[f.Name] = f.Value
-		}
-		req.SetMultipartFormData(data)
+		req.SetMultipartFormData(multipartFormData(form))
 	}
 	for _, f := range form.Files {
 		req.SetMultipartField(f.Field, f.Filename, f.ContentType, bytes.NewReader(f.Content))
@@ -149,6 +145,16 @@ func (c *restyClient) PostMultipart(url string, form fixtures.Form) (Meta, []byt
 		return Meta{}, nil, err
 	}
 	return restyMeta(r), r.Body(), nil
+}
+
+// multipartFormData is form's text fields as the map resty's (v2 and v3)
+// SetMultipartFormData takes.
+func multipartFormData(form fixtures.Form) map[string]string {
+	data := make(map[string]string, len(form.Fields))
+	for _, f := range form.Fields {
+		data[f.Name] = f.Value
+	}
+	return data
 }
 
 func (c *restyClient) Head(url string) (Meta, int64, error) {

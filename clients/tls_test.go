@@ -21,6 +21,7 @@ var tlsClients = map[string]int{
 	clients.NetHTTP:       2,
 	clients.XNetHTTP2:     2,
 	clients.Resty:         2,
+	clients.Resty3:        2,
 	clients.RetryableHTTP: 2,
 	clients.FastHTTP:      1,
 }

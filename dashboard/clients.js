@@ -23,6 +23,11 @@ window.httpclientbenchClients = [
     "floor": false
   },
   {
+    "name": "resty3",
+    "colour": "#98df8a",
+    "floor": false
+  },
+  {
     "name": "retryablehttp",
     "colour": "#9467bd",
     "floor": false

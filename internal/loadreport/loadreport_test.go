@@ -16,6 +16,11 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 var modes = []string{Steady, Overload, Sweep}
 
+// recordedClients are the clients testdata/load/*/results.txt were
+// recorded with, in the registry's table order; a client added to the
+// registry since has no rows there.
+var recordedClients = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
+
 // checkGolden compares got with the golden file (rewriting it first with
 // -update) and reports the first line that differs.
 func checkGolden(t *testing.T, golden string, got []byte) {
@@ -62,7 +67,7 @@ func writeDir(t *testing.T, mode string) string {
 
 // TestGolden writes each mode's report and compares its Markdown with the
 // golden file; the charts it links to are well-formed SVG naming every
-// client.
+// client recorded.
 func TestGolden(t *testing.T) {
 	wants := map[string][]string{
 		Steady: {"## steady, 2,000 req/s offered, payload json", "| raw (floor) |", "median of 3 rounds per cell",
@@ -92,7 +97,7 @@ func TestGolden(t *testing.T) {
 				if !bytes.Contains(got, []byte("]("+name+")")) {
 					t.Errorf("the report does not link %s", name)
 				}
-				checkSVG(t, filepath.Join(dir, name), clientOrder)
+				checkSVG(t, filepath.Join(dir, name), recordedClients)
 			}
 		})
 	}
@@ -170,7 +175,7 @@ func TestRead(t *testing.T) {
 		t.Fatalf("mode %s, %d groups", run.Mode, len(run.Groups))
 	}
 	g := run.Groups[0]
-	if !slices.Equal(g.Levels, []string{"1", "10", "100", "1000"}) || !slices.Equal(g.Clients, clientOrder) {
+	if !slices.Equal(g.Levels, []string{"1", "10", "100", "1000"}) || !slices.Equal(g.Clients, recordedClients) {
 		t.Errorf("levels %v, clients %v", g.Levels, g.Clients)
 	}
 	c := g.Cell("1000", "raw")

@@ -98,6 +98,8 @@ var all = []Client{
 		Uses: "`Client.Get(dst, url)` (with a nil `dst` for `buf=fresh`, the caller's buffer for `buf=reused`); POSTs with `AcquireRequest`/`AcquireResponse`"},
 	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c",
 		Uses: "`client.R().Get(url)`, `resp.Body()` / `resp.String()`, JSON through `SetResult`"},
+	{Name: "resty3", Module: "resty.dev/v3", Package: "resty.dev/v3", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#98df8a",
+		Uses: "resty v3, a release candidate: `client.R().Get(url)`, `resp.Bytes()` / `resp.String()`, JSON through `SetResult` (decoded as it arrives)"},
 	{Name: "retryablehttp", Module: "github.com/hashicorp/go-retryablehttp", Package: "github.com/hashicorp/go-retryablehttp", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#9467bd",
 		Uses: "`retryablehttp.Client.Get/Post`, bodies with `io.ReadAll`"},
 	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728", Focus: true,

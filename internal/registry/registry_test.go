@@ -57,12 +57,12 @@ func TestLists(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{strings.Join(Names(H1), " "), "nethttp fasthttp resty retryablehttp raw"},
-		{strings.Join(Libraries(H1), " "), "nethttp fasthttp resty retryablehttp"},
-		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty retryablehttp"},
+		{strings.Join(Names(H1), " "), "nethttp fasthttp resty resty3 retryablehttp raw"},
+		{strings.Join(Libraries(H1), " "), "nethttp fasthttp resty resty3 retryablehttp"},
+		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty resty3 retryablehttp"},
 		{strings.Join(Names(H3), " "), "http3"},
-		{strings.Join(Names(H1|H2TLS), " "), "nethttp resty retryablehttp"},
-		{strings.Join(Names(H2TLS), " "), "nethttp xnethttp2 resty retryablehttp"},
+		{strings.Join(Names(H1|H2TLS), " "), "nethttp resty resty3 retryablehttp"},
+		{strings.Join(Names(H2TLS), " "), "nethttp xnethttp2 resty resty3 retryablehttp"},
 		{(H1 | H2C | H3).String(), "h1, h2c, h3"},
 	} {
 		if tc.got != tc.want {

@@ -1,0 +1,30 @@
+package clients_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+)
+
+// TestResty3PostIntoFullDuplex: PostInto of a body larger than the socket
+// buffers to /echo, which answers as it reads, so resty v3 has the answer's
+// headers while the request is still being sent. Sent as a []byte, the
+// body's pooled copy went back to resty's pool at that moment and every
+// such request failed (see resty3Client.PostInto); the request must go
+// out whole and the echo come back whole.
+func TestResty3PostIntoFullDuplex(t *testing.T) {
+	base := benchtest.Start(t, fixtures.WithHandler(fixtures.Handler)).URL()
+	c := benchtest.NewClient(t, factory(t, clients.HTTP1, clients.Resty3), clients.Config{})
+	want := fixtures.Bytes(4 << 20)
+	var dst []byte
+	for i := range 5 {
+		m, b, err := c.PostInto(base+"/echo", fixtures.ContentTypeBinary, want, dst)
+		if err != nil || m.Status != 200 || !bytes.Equal(b, want) {
+			t.Fatalf("request %d: status %d, %d of %d bytes, %v", i, m.Status, len(b), len(want), err)
+		}
+		dst = b
+	}
+}
