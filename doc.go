@@ -16,8 +16,7 @@
 // not what its generator makes.
 package httpclientbench
 
-//go:generate go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme docs/results.md
-//go:generate go run ./cmd/benchreport -in docs/results.txt -readme README.md
+//go:generate go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md,docs/results.md,docs/clients.md
 //go:generate go run ./cmd/loadbench -report docs/load/* -readme docs/load.md
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update

@@ -1,6 +1,7 @@
 package httpclientbench_test
 
 import (
+	"cmp"
 	"os"
 	"os/exec"
 	"slices"
@@ -8,18 +9,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// recordedRun is the results file the numbers of docs/results.md,
-// docs/REPORT.md and README.md's run description are generated from.
+// recordedRun is the results file the README's and docs/REPORT.md's
+// numbers are generated from.
 const recordedRun = "docs/results.txt"
 
-// The pages cmd/benchreport generates from recordedRun, and how.
-var (
-	reportPages   = []string{"README.md", resultsPage, "docs/REPORT.md"}
-	reportCommand = "go generate ./..."
-)
+// reportPages are the pages cmd/benchreport generates from recordedRun, or
+// generates blocks of, and reportCommand how.
+func reportPages(t *testing.T) (pages []string, reportCommand string) {
+	t.Helper()
+	pages, err := results.Pages(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(pages, "docs/REPORT.md"), results.ReportCommand(pages)
+}
 
 // suiteLeaves is every benchmark leaf of the suite, named as in a results
 // file (without "Benchmark" and the GOMAXPROCS suffix), in the order they
@@ -84,6 +91,7 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 		t.Logf("%s (run of commit %s) lacks %d leaves of this suite, shown as %q until a run records them (scripts/report.sh):\n\t%s",
 			recordedRun, config["commit"], len(pending), results.NotRecorded, strings.Join(pending, "\n\t"))
 	}
+	reportPages, reportCommand := reportPages(t)
 	for _, page := range reportPages {
 		b, err := os.ReadFile(page)
 		if err != nil {
@@ -110,5 +118,27 @@ func TestLeavesFlag(t *testing.T) {
 	}
 	if got, want := strings.Fields(string(out)), suiteLeaves(); !slices.Equal(got, want) {
 		t.Errorf("-leaves printed %d leaves, want the suite's %d:\n%s", len(got), len(want), out)
+	}
+}
+
+// TestHeadlineRowsInSuite: every row of the headline findings
+// (results.Headline) is a variant the suite has, with a leaf of the
+// baseline to take its ratios to, so that a renamed or dropped leaf fails
+// here and not only when the report is next made.
+func TestHeadlineRowsInSuite(t *testing.T) {
+	suite := suiteLeaves()
+	seen := map[string]bool{}
+	for _, row := range results.Headline {
+		if seen[row.Row] || row.Title == "" || row.Why == "" {
+			t.Errorf("headline row %s: listed twice, or without a title or a reason", row.Row)
+		}
+		seen[row.Row] = true
+		if !slices.ContainsFunc(suite, func(l string) bool { return strings.HasPrefix(l, row.Row+"/client=") }) {
+			t.Errorf("headline row %s (%s): the suite has no leaf %s/client=…", row.Row, row.Title, row.Row)
+		}
+		base := cmp.Or(row.Base, row.Row)
+		if !slices.Contains(suite, base+"/client="+registry.BaselineName) {
+			t.Errorf("headline row %s (%s): the suite has no leaf %s/client=%s to take its ratios to", row.Row, row.Title, base, registry.BaselineName)
+		}
 	}
 }

@@ -2,9 +2,9 @@
 # report.sh: regenerates the reference report in docs/: runs the whole suite
 # with cmd/benchrun, 6 rounds of every leaf in its own process (over 20
 # minutes on 2 cores; keep the machine otherwise idle), writes the results
-# to docs/results.txt, and from them with cmd/benchreport docs/REPORT.md,
-# docs/charts/*.svg, the result tables of docs/results.md and the run's
-# description on README.md.
+# to docs/results.txt, and from them, with go generate (doc.go), every page
+# and block made from it: docs/REPORT.md, docs/charts/*.svg, the headline on
+# README.md, the result tables of docs/results.md.
 #
 #   scripts/report.sh            # run the suite, then write the report
 #   scripts/report.sh FILE       # write the report from an existing results file
@@ -23,6 +23,5 @@ else
   go run ./cmd/benchrun -rounds 6 -o docs/results.txt
 fi
 rm -rf docs/charts
-go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme docs/results.md
-go run ./cmd/benchreport -in docs/results.txt -readme README.md
-echo "${0##*/}: wrote docs/REPORT.md, docs/charts/, docs/results.md's result tables and README.md's from docs/results.txt"
+go generate .
+echo "${0##*/}: wrote docs/REPORT.md, docs/charts/, README.md's headline and docs/results.md's tables from docs/results.txt"

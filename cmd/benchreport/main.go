@@ -5,10 +5,20 @@
 //
 //	go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md
 //
-// With -readme it also rewrites, in place, every block of that Markdown file
-// between a <!-- benchreport:KIND … --> marker and <!-- benchreport:end -->
-// (tables, the run's description, the spread of the intervals, the buffer
-// rule; see readme.go), and nothing outside them.
+// With -readme it also rewrites, in place, every block of each Markdown
+// file it names (a comma-separated list) between a
+// <!-- benchreport:KIND … --> marker and <!-- benchreport:end --> (tables,
+// the run's description, the spread of the intervals, the buffer rule, the
+// headline findings, the client and protocol matrices of internal/registry;
+// see readme.go), and nothing outside them. Every file is read and
+// generated before any is written, and each is replaced atomically:
+//
+//	go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md,docs/results.md
+//
+// The headline block links the chart of the headline findings that -out
+// writes (charts/headline.svg). The client matrix shows each library's
+// version from go.mod: -gomod, or the nearest go.mod in the Markdown
+// file's directory or above it.
 //
 // A leaf the suite (-suite, the module's root package) has and the results
 // file lacks, one added since the run was recorded, is shown in the tables
@@ -30,6 +40,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/google/renameio/v2"
@@ -58,7 +69,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
 	out := fs.String("out", "", "directory to write "+ReportFile+" and "+ChartDir+"/ into")
-	readme := fs.String("readme", "", "Markdown file whose benchreport blocks to rewrite in place")
+	readme := fs.String("readme", "", "Markdown files whose benchreport blocks to rewrite in place, comma-separated (README.md,docs/results.md)")
+	goMod := fs.String("gomod", "", "go.mod whose versions the clients block shows (default: the nearest go.mod in each -readme file's directory or above it)")
 	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
 	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
 	if err := fs.Parse(args); err != nil {
@@ -105,15 +117,35 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err := r.AddPending(pending); err != nil {
 			return err
 		}
+		r.Suite = leaves
 	}
-	var readmeText []byte
-	if *readme != "" { // before writing anything: a bad marker leaves every file as it was
-		src, err := os.ReadFile(*readme)
-		if err != nil {
-			return err
-		}
-		if readmeText, _, err = updateReadme(src, *readme, r, docfile.Link(filepath.Dir(*readme), *in)); err != nil {
-			return err
+	if _, err := r.headline(); err != nil { // a headline row gone from the suite
+		return err
+	}
+	// Every page before writing anything: a bad marker leaves every file
+	// as it was.
+	var pages, texts []string
+	if *readme != "" {
+		for _, name := range strings.Split(*readme, ",") {
+			if name == "" || slices.ContainsFunc(pages, func(p string) bool { return filepath.Clean(p) == filepath.Clean(name) }) {
+				return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
+			}
+			pg := pageInfo{resultsLink: docfile.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
+			if *out != "" {
+				pg.chartLink = docfile.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			text, blocks, err := updateReadme(src, name, r, pg)
+			if err != nil {
+				return err
+			}
+			if len(blocks) == 0 {
+				return fmt.Errorf("%s has no benchreport block", name)
+			}
+			pages, texts = append(pages, name), append(texts, string(text))
 		}
 	}
 	if *out != "" {
@@ -121,8 +153,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if *readme != "" {
-		return renameio.WriteFile(*readme, readmeText, 0o644)
+	for i, name := range pages {
+		if err := renameio.WriteFile(name, []byte(texts[i]), 0o644); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -141,10 +175,25 @@ func load(path string) (*Report, error) {
 	return Build(series, config)
 }
 
-// writeReport writes REPORT.md and one chart per family into dir.
+// writeReport writes REPORT.md, one chart per family and the headline's
+// chart (when it has a ratio to draw) into dir.
 func writeReport(r *Report, dir string) error {
+	for _, fam := range r.Families {
+		if strings.EqualFold(fam.Name, HeadlineChart) { // one file on a case-insensitive file system
+			return fmt.Errorf("family %s: its chart would be the headline's", fam.Name)
+		}
+	}
 	if err := os.MkdirAll(filepath.Join(dir, ChartDir), 0o755); err != nil {
 		return err
+	}
+	h, err := r.headline()
+	if err != nil {
+		return err
+	}
+	if h.drawable() {
+		if err := docfile.Write(filepath.Join(dir, ChartDir, HeadlineChart+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, h) }); err != nil {
+			return err
+		}
 	}
 	for _, fam := range r.Families {
 		fam := fam.recorded() // a chart draws numbers: none for a leaf not recorded yet

@@ -38,13 +38,24 @@ import (
 //	         over every row of the run
 //	bufrule  fasthttp ÷ nethttp with buf=fresh and with buf=reused, and
 //	         nethttp reused ÷ fresh, per row that has all four
+//	headline the headline findings (results.Headline): one row each,
+//	         every client's time as a ratio to nethttp's with its 95 %
+//	         interval, nethttp's own time; its caption, and a link to the
+//	         chart -out writes (so it needs -out)
+//	clients  the registry's clients: name, library with the version
+//	         go.mod requires, how the suite uses it (no results needed)
+//	protocols which client has rows in which protocol, from the
+//	         registry (no results needed)
 var markers = mdblock.Syntax{
 	Tool: "benchreport",
 	Kinds: map[string][]string{
-		"table":   {"families", "unit", "match", "clients"},
-		"config":  nil,
-		"spread":  nil,
-		"bufrule": nil,
+		"table":     {"families", "unit", "match", "clients"},
+		"config":    nil,
+		"spread":    nil,
+		"bufrule":   nil,
+		"headline":  nil,
+		"clients":   nil,
+		"protocols": nil,
 	},
 	Repeatable: []string{"match"},
 }
@@ -56,26 +67,56 @@ type block = mdblock.Block
 // option is one key=value of a marker.
 type option = mdblock.Option
 
-// updateReadme rewrites every marked block of src (the README, named name
-// in errors) from r; resultsLink is the results file's path relative to
-// the README. Text outside the blocks is kept byte for byte.
-func updateReadme(src []byte, name string, r *Report, resultsLink string) ([]byte, []block, error) {
+// pageInfo is what the blocks of one Markdown page link to and read, beside
+// the report: the results file and the headline's chart as links relative
+// to the page, and the go.mod whose versions the client matrix shows.
+type pageInfo struct {
+	resultsLink string
+	chartLink   string // "" when no chart is written (no -out)
+	// goMod is the go.mod file -gomod names; "" for the nearest one in
+	// dir, the page's directory, or above it.
+	goMod, dir string
+}
+
+// updateReadme rewrites every marked block of src (a Markdown page, named
+// name in errors) from r. Text outside the blocks is kept byte for byte.
+func updateReadme(src []byte, name string, r *Report, pg pageInfo) ([]byte, []block, error) {
 	return markers.Rewrite(src, name, func(kind string, opts []option) (string, error) {
-		return generate(kind, opts, r, resultsLink)
+		return generate(kind, opts, r, pg)
 	})
 }
 
 // generate returns the text of one block, without the blank lines around it.
-func generate(kind string, opts []option, r *Report, resultsLink string) (string, error) {
+func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error) {
 	switch kind {
 	case "table":
 		return readmeTable(opts, r)
 	case "config":
-		return configLine(r, resultsLink), nil
+		return configLine(r, pg.resultsLink), nil
 	case "spread":
 		return spreadSentence(r), nil
 	case "bufrule":
 		return bufRule(r), nil
+	case "headline":
+		if pg.chartLink == "" {
+			return "", fmt.Errorf("benchreport:headline links its chart, which only -out writes: give -out")
+		}
+		h, err := r.headline()
+		if err != nil {
+			return "", err
+		}
+		return h.text(r, pg.resultsLink, pg.chartLink), nil
+	case "clients":
+		goMod := pg.goMod
+		if goMod == "" {
+			var err error
+			if goMod, err = findGoMod(pg.dir); err != nil {
+				return "", err
+			}
+		}
+		return clientMatrix(goMod)
+	case "protocols":
+		return protoMatrix()
 	}
 	return "", fmt.Errorf("unknown marker benchreport:%s", kind)
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // TestReadmeGolden rewrites the blocks of testdata/readme.md from
@@ -184,5 +186,122 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSeveralPages: -readme takes a comma-separated list and rewrites the
+// blocks of each page, every link relative to its page; a second run
+// changes nothing. A bad marker in any page, a page without a block, or a
+// name given twice writes nothing at all.
+func TestSeveralPages(t *testing.T) {
+	withHeadline(t, testHeadline)
+	dir := t.TempDir()
+	writeGoMod(t, dir, map[string]string{"github.com/valyala/fasthttp": "v1.79.0-rc.4"}, "")
+	in := filepath.Join(dir, "docs", "results.txt")
+	copyFile(t, "testdata/headline.txt", in)
+	front, more := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "results.md")
+	frontSrc := "# Bench\n\n<!-- benchreport:headline -->\n<!-- benchreport:end -->\n\n## Clients\n\n<!-- benchreport:clients -->\n<!-- benchreport:end -->\n"
+	moreSrc := "# Results\n\n<!-- benchreport:config -->\n<!-- benchreport:end -->\n\n<!-- benchreport:protocols -->\n<!-- benchreport:end -->\n\n<!-- benchreport:table families=Get -->\n<!-- benchreport:end -->\n"
+	if err := os.WriteFile(front, []byte(frontSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(more, []byte(moreSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-suite", "", "-in", in, "-out", filepath.Join(dir, "docs"), "-readme", front + "," + more}
+	if err := run(args, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	gotFront, _ := os.ReadFile(front)
+	gotMore, _ := os.ReadFile(more)
+	for _, w := range []string{
+		headlineHeader + headlineGet + headlineSecure,
+		"Run: [docs/results.txt](docs/results.txt), commit 0123abcd4567",
+		"](docs/charts/headline.svg)",
+		"| `fasthttp` | `github.com/valyala/fasthttp` v1.79.0-rc.4 (release candidate) |",
+	} {
+		if !strings.Contains(string(gotFront), w) {
+			t.Errorf("README.md lacks %q:\n%s", w, gotFront)
+		}
+	}
+	for _, w := range []string{
+		"Generated from [results.txt](results.txt) by `cmd/benchreport`",
+		"| | " + strings.Join(registry.Names(0), " | ") + " |\n",
+		"| `Get` | 150 ns ±33%<br>1.00× |",
+	} {
+		if !strings.Contains(string(gotMore), w) {
+			t.Errorf("docs/results.md lacks %q:\n%s", w, gotMore)
+		}
+	}
+	if err := run(args, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	again1, _ := os.ReadFile(front)
+	again2, _ := os.ReadFile(more)
+	if string(again1) != string(gotFront) || string(again2) != string(gotMore) {
+		t.Error("a second run changed a page")
+	}
+
+	// A matrix edited by hand, or one of a registry with a client less,
+	// is not what benchreport generates.
+	r := mustBuildFile(t, in)
+	for _, tc := range []struct {
+		name, src, from, to string
+		pg                  pageInfo
+	}{
+		{"results.md", string(gotMore), "| HTTP/3 | — | — | — | — | — | — | yes | — |", "| HTTP/3 | — | — | — | — | — | — | yes | yes |",
+			pageInfo{resultsLink: "results.txt", dir: dir}},
+		{"README.md", string(gotFront), "| `raw` | this suite, over `net` |", "| `raw` | the suite |",
+			pageInfo{resultsLink: "docs/results.txt", chartLink: "docs/charts/headline.svg", dir: dir}},
+	} {
+		differ := func(src string) int {
+			_, blocks, err := updateReadme([]byte(src), tc.name, r, tc.pg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, b := range blocks {
+				if b.Old != b.New {
+					n++
+				}
+			}
+			return n
+		}
+		edited := strings.Replace(tc.src, tc.from, tc.to, 1)
+		if edited == tc.src {
+			t.Fatalf("%s: no %q to edit", tc.name, tc.from)
+		}
+		if n, m := differ(tc.src), differ(edited); n != 0 || m != 1 {
+			t.Errorf("%s: %d blocks differ as written, %d edited by hand; want 0 and 1", tc.name, n, m)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, more, list, want string
+	}{
+		{"bad marker", moreSrc + "\n<!-- benchreport:chart -->\n<!-- benchreport:end -->\n", front + "," + more, "results.md:12: unknown marker benchreport:chart"},
+		{"no block", "# Results\n\nnothing generated\n", front + "," + more, "results.md has no benchreport block"},
+		{"twice", moreSrc, front + "," + more + "," + front, "an empty or repeated file name"},
+		{"empty", moreSrc, front + ",", "an empty or repeated file name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(front, []byte(frontSrc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(more, []byte(tc.more), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			err := run([]string{"-suite", "", "-in", in, "-out", out, "-readme", tc.list}, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			if got, _ := os.ReadFile(front); string(got) != frontSrc {
+				t.Error("README.md changed")
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("the report was written")
+			}
+		})
 	}
 }

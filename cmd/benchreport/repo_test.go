@@ -12,57 +12,90 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// The repository's committed results file, README and report: every number
-// in the README's marked blocks and in docs/REPORT.md is generated from
+// The repository's committed results file, its pages and report: every
+// number in a page's marked blocks (README.md and the pages under docs/
+// that have blocks: results.Pages) and in docs/REPORT.md is generated from
 // repoResults, and these tests fail when one is not what benchreport makes
-// of it. The leaves a page shows as not recorded yet (added to the suite
-// since the run) are the ones its pending sentence lists: a page is
-// compared with what benchreport makes of the run and those leaves, so a
-// page that does not show a new leaf yet passes as well as one that does.
-// That those leaves are the suite's and not the run's is the root
-// package's TestRecordedRunIsThisSuite.
+// of it. The leaves the pages show as not recorded yet (added to the suite
+// since the run) are the ones docs/REPORT.md's pending sentence lists, and
+// a page that lists any lists the same: each page is compared with what
+// benchreport makes of the run and those leaves, so pages that do not show
+// a new leaf yet pass as well as pages that do. That those leaves are the
+// suite's and not the run's is the root package's
+// TestRecordedRunIsThisSuite.
 const (
+	repoRoot    = "../.."
 	repoResults = "../../docs/results.txt"
-	repoReadme  = "../../README.md"
 	repoDocs    = "../../docs"
-	fixCommand  = "go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md"
 )
 
-// loadShowing is the committed run with the leaves page (its text)
-// shows as not recorded yet.
-func loadShowing(t *testing.T, page string, text []byte) *Report {
+// repoPages are the repository's pages with blocks, relative to its root,
+// and the command that rewrites them.
+func repoPages(t *testing.T) (pages []string, fix string) {
 	t.Helper()
+	pages, err := results.Pages(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) == 0 {
+		t.Fatal("no page of the repository has a benchreport block")
+	}
+	return pages, results.ReportCommand(pages)
+}
+
+// repoReport is the committed run with the leaves docs/REPORT.md shows as
+// not recorded yet.
+func repoReport(t *testing.T) *Report {
+	t.Helper()
+	page, err := os.ReadFile(filepath.Join(repoDocs, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err := load(repoResults)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.AddPending(results.PendingIn(string(text))); err != nil {
-		t.Fatalf("%s: %v (run %s)", page, err, fixCommand)
+	if err := r.AddPending(results.PendingIn(string(page))); err != nil {
+		t.Fatalf("docs/%s: %v", ReportFile, err)
 	}
 	return r
 }
 
-func TestReadmeUpToDate(t *testing.T) {
-	src, err := os.ReadFile(repoReadme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := loadShowing(t, "README.md", src)
-	_, blocks, err := updateReadme(src, "README.md", r, docfile.Link(filepath.Dir(repoReadme), repoResults))
-	if err != nil {
-		t.Fatalf("%v\n(fix the marker; then %s)", err, fixCommand)
-	}
-	if len(blocks) == 0 {
-		t.Fatal("README.md has no benchreport block")
-	}
-	for _, b := range blocks {
-		if b.Old != b.New {
-			t.Errorf("README.md:%d: the block %s is not what docs/results.txt gives (- README, + generated):\n%s",
-				b.Line, b.Marker, diffLines(b.Old, b.New))
+// TestPagesUpToDate: every block of every page is what benchreport
+// generates from the committed run; a page that lists leaves as not
+// recorded yet lists those of docs/REPORT.md.
+func TestPagesUpToDate(t *testing.T) {
+	pages, fix := repoPages(t)
+	r := repoReport(t)
+	for _, name := range pages {
+		path := filepath.Join(repoRoot, filepath.FromSlash(name))
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shown := results.PendingIn(string(src)); shown != nil && !slices.Equal(shown, r.Pending) {
+			t.Errorf("%s shows %q as not recorded yet, docs/%s %q", name, shown, ReportFile, r.Pending)
+		}
+		dir := filepath.Dir(path)
+		pg := pageInfo{
+			resultsLink: docfile.Link(dir, repoResults),
+			chartLink:   docfile.Link(dir, filepath.Join(repoDocs, ChartDir, HeadlineChart+".svg")),
+			dir:         dir, // the module's go.mod is found from the page
+		}
+		_, blocks, err := updateReadme(src, name, r, pg)
+		if err != nil {
+			t.Errorf("%v\n(fix the marker; then %s)", err, fix)
+			continue
+		}
+		for _, b := range blocks {
+			if b.Old != b.New {
+				t.Errorf("%s:%d: the block %s is not what benchreport generates (- page, + generated):\n%s",
+					name, b.Line, b.Marker, diffLines(b.Old, b.New))
+			}
 		}
 	}
 	if t.Failed() {
-		t.Logf("to rewrite every block from docs/results.txt, run from the repository's root:\n\t%s", fixCommand)
+		t.Logf("to rewrite every block, run from the repository's root:\n\t%s", fix)
 	}
 }
 
@@ -73,25 +106,15 @@ func TestReadmeUpToDate(t *testing.T) {
 // floating-point coordinates differently (fused multiply-add), so there
 // only their names are compared.
 func TestReportUpToDate(t *testing.T) {
-	page, err := os.ReadFile(filepath.Join(repoDocs, ReportFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(repoReadme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a, b := results.PendingIn(string(page)), results.PendingIn(string(readme)); !slices.Equal(a, b) {
-		t.Errorf("docs/%s shows %q as not recorded yet, README.md %q", ReportFile, a, b)
-	}
+	_, fix := repoPages(t)
 	out := t.TempDir()
-	if err := writeReport(loadShowing(t, "docs/"+ReportFile, page), out); err != nil {
+	if err := writeReport(repoReport(t), out); err != nil {
 		t.Fatal(err)
 	}
 	compare := func(rel string) {
 		want, err := os.ReadFile(filepath.Join(repoDocs, rel))
 		if err != nil {
-			t.Errorf("%v (run %s)", err, fixCommand)
+			t.Errorf("%v (run %s)", err, fix)
 			return
 		}
 		got, err := os.ReadFile(filepath.Join(out, rel))
@@ -127,6 +150,6 @@ func TestReportUpToDate(t *testing.T) {
 		}
 	}
 	if t.Failed() {
-		t.Logf("to regenerate docs/ from docs/results.txt, run from the repository's root:\n\t%s", fixCommand)
+		t.Logf("to regenerate docs/ from docs/results.txt, run from the repository's root:\n\t%s", fix)
 	}
 }

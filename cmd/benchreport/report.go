@@ -43,11 +43,14 @@ type Stat struct {
 	Pct    float64 // the same half-width as a fraction of Center: +Inf below 6 samples, NaN where benchstat prints "?"
 	N      int     // samples
 	sum    results.Summary
+	// values are the samples in the order of the results file: in a run
+	// of cmd/benchrun the k-th is from round k.
+	values []float64
 }
 
 func summarize(values []float64) *Stat {
 	s := results.Summarize(values)
-	return &Stat{Center: s.Center, Range: s.Range(), Pct: s.Pct(), N: s.N, sum: s}
+	return &Stat{Center: s.Center, Range: s.Range(), Pct: s.Pct(), N: s.N, sum: s, values: slices.Clone(values)}
 }
 
 // compare is benchstat's test of whether a and b differ (results.Compare).
@@ -129,6 +132,9 @@ type Report struct {
 	// Pending lists the leaves of the suite that the results file lacks,
 	// shown as not recorded yet (AddPending).
 	Pending []string
+	// Suite is every leaf of the suite when it is known (-suite), nil
+	// otherwise: the headline's rows must be among them.
+	Suite []string
 }
 
 // Family returns the family named name, or nil.

@@ -59,7 +59,7 @@ func FuzzRewrite(f *testing.F) {
 // (cmd/benchreport).
 var readmeSyntax = Syntax{
 	Tool:       "benchreport",
-	Kinds:      map[string][]string{"table": {"families", "unit", "match", "clients"}, "config": nil, "spread": nil, "bufrule": nil},
+	Kinds:      map[string][]string{"table": {"families", "unit", "match", "clients"}, "config": nil, "spread": nil, "bufrule": nil, "headline": nil, "clients": nil, "protocols": nil},
 	Repeatable: []string{"match"},
 }
 

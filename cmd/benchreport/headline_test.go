@@ -1,0 +1,189 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
+)
+
+// withHeadline makes rows the headline's selection for the rest of the
+// test.
+func withHeadline(t *testing.T, rows []results.HeadlineRow) {
+	t.Helper()
+	saved := headlineRows
+	headlineRows = rows
+	t.Cleanup(func() { headlineRows = saved })
+}
+
+// testHeadline is the headline of testdata/headline.txt: a row of its
+// own, and one whose ratios are taken to nethttp on another row.
+var testHeadline = []results.HeadlineRow{
+	{Title: "small GET", Row: "Get", Why: "a row without levels"},
+	{Title: "GET, HTTP/3", Row: "Secure/proto=h3", Base: "Secure/proto=h2", Why: "nethttp has no leaf on the row"},
+}
+
+// The rows of testdata/headline.txt's table, paired by round. Get: the
+// per-round ratios of fasthttp are 0.5 0.5 0.6 0.5 0.5 0.5 (median 0.5,
+// where the ratio of the medians would be 80/150), of resty 1.1 0.9 1.2
+// 0.95 1.05 1.05, of raw 0.4 each round; Secure: http3's over nethttp's
+// h2 leaf 1.5 1.6 1.5 1.4 1.5 2.0. With 6 samples the 95 % interval of a
+// median is the lowest to the highest.
+const (
+	headlineHeader = "| | nethttp | fasthttp | resty | http3 | raw (floor) |\n|---|---|---|---|---|---|\n"
+	headlineGet    = "| small GET<br>`Get` | 150 ns ±33% | 0.50× (0.50–0.60) | ~1.05× (0.90–1.20) | — | 0.40× (0.40–0.40) |\n"
+	headlineSecure = "| GET, HTTP/3<br>`Secure/proto=h3` ÷ `Secure/proto=h2/client=nethttp` | 100 ns ±0%<br>on `Secure/proto=h2` | — | — | 1.50× (1.40–2.00) | — |\n"
+)
+
+// TestHeadlinePaired renders the headline block of a page and its chart
+// from a run in rounds: per-round ratios, their median and interval; ~
+// where the interval contains 1; the baseline's own time; the chart, linked
+// relative to the page.
+func TestHeadlinePaired(t *testing.T) {
+	withHeadline(t, testHeadline)
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	if err := os.WriteFile(readme, []byte("# x\n\n<!-- benchreport:headline -->\n<!-- benchreport:end -->\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-suite", "", "-in", "testdata/headline.txt", "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"<!-- benchreport:headline -->\n\n" + headlineHeader + headlineGet + headlineSecure + "\n",
+		"Each ratio is the median of the 6 per-round ratios",
+		"~ marks an interval that contains 1: no significant difference from `nethttp`.",
+		"lower is faster",
+		"; `raw` is the suite's minimal HTTP/1.1 client, a floor, not a library.",
+		"commit 0123abcd4567, Linux x86_64, 2 CPUs, test, Go go1.26.8.",
+		"\n\n![Headline: time per op as a ratio to nethttp, with 95 % intervals](docs/charts/headline.svg)\n\n<!-- benchreport:end -->\n",
+	} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("page lacks %q:\n%s", w, got)
+		}
+	}
+	checkSVG(t, filepath.Join(dir, "docs", ChartDir, HeadlineChart+".svg"), "fasthttp")
+	// No -out: no chart to link, and the page stays as it was.
+	if err := run([]string{"-suite", "", "-in", "testdata/headline.txt", "-readme", readme}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "give -out") {
+		t.Errorf("headline without -out: %v", err)
+	}
+	if again, _ := os.ReadFile(readme); string(again) != string(got) {
+		t.Error("the page changed")
+	}
+}
+
+// TestHeadlineUnpaired: a file without rounds cannot be paired: the ratio
+// of the medians, with the interval from the two intervals' ends, and the
+// caption says so.
+func TestHeadlineUnpaired(t *testing.T) {
+	withHeadline(t, testHeadline)
+	b, err := os.ReadFile("testdata/headline.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "results.txt")
+	if err := os.WriteFile(in, []byte(strings.Replace(string(b), "rounds: 6\n", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := load(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.headline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := h.text(r, "results.txt", "charts/headline.svg")
+	for _, w := range []string{
+		// fasthttp: medians 80 / 150, interval 50/200 to 100/100; raw:
+		// 60 / 150, interval 40/200 to 80/100.
+		"| small GET<br>`Get` | 150 ns ±33% | ~0.53× (0.25–1.00) | ",
+		" | — | 0.40× (0.20–0.80) |\n",
+		"The results file has no rounds to pair samples by, so each ratio is the client's median over `nethttp`'s",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("headline lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "per-round") {
+		t.Error("an unpaired headline says per-round")
+	}
+}
+
+// TestHeadlineSuite: with the suite known, a row or a baseline leaf it
+// lacks is an error, and a leaf it has and the run lacks is "not recorded
+// yet"; without the suite, a row the run lacks is left out.
+func TestHeadlineSuite(t *testing.T) {
+	leaves := []string{
+		"Get/client=nethttp", "Get/client=fasthttp", "Get/client=resty", "Get/client=raw", "Get/client=retryablehttp",
+		"Secure/proto=h2/client=nethttp", "Secure/proto=h3/client=http3",
+		"Stream/client=nethttp", "Stream/client=fasthttp",
+	}
+	build := func(suite []string) *Report {
+		r := mustBuildFile(t, "testdata/headline.txt")
+		pending, _ := staleness(r, suite)
+		if err := r.AddPending(pending); err != nil {
+			t.Fatal(err)
+		}
+		r.Suite = suite
+		return r
+	}
+	withHeadline(t, append(testHeadline[:2:2], results.HeadlineRow{Title: "stream", Row: "Stream"}))
+	r := build(leaves)
+	h, err := r.headline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pending = "not recorded yet<br>(run of 0123abcd4567)"
+	got := h.text(r, "results.txt", "charts/headline.svg")
+	for _, w := range []string{
+		"| | nethttp | fasthttp | resty | retryablehttp | http3 | raw (floor) |\n",
+		"| small GET<br>`Get` | 150 ns ±33% | 0.50× (0.50–0.60) | ~1.05× (0.90–1.20) | " + pending + " | — | 0.40× (0.40–0.40) |\n",
+		"| stream<br>`Stream` | " + pending + " | " + pending + " | — | — | — | — |\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("headline lacks %q:\n%s", w, got)
+		}
+	}
+
+	for _, tc := range []struct {
+		drop string // a leaf gone from the suite
+		want string
+	}{
+		{"Stream/client=fasthttp", ""}, // the row keeps nethttp's leaf
+		{"Secure/proto=h2/client=nethttp", "headline row Secure/proto=h3 (GET, HTTP/3): the suite has no leaf Secure/proto=h2/client=nethttp to take its ratios to"},
+		{"Secure/proto=h3/client=http3", "headline row Secure/proto=h3 (GET, HTTP/3): the suite has no leaf Secure/proto=h3/client=…"},
+	} {
+		var suite []string
+		for _, l := range leaves {
+			if l != tc.drop {
+				suite = append(suite, l)
+			}
+		}
+		_, err := build(suite).headline()
+		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("without %s: error %v, want %q", tc.drop, err, tc.want)
+		}
+	}
+	withHeadline(t, append(testHeadline[:2:2], results.HeadlineRow{Title: "twice", Row: "Get"}))
+	if _, err := build(leaves).headline(); err == nil || !strings.Contains(err.Error(), "headline row Get is listed twice") {
+		t.Errorf("a row twice: %v", err)
+	}
+
+	// Without the suite, a row of no leaf of the run is left out.
+	withHeadline(t, append(testHeadline[:2:2], results.HeadlineRow{Title: "stream", Row: "Stream"}))
+	r = mustBuildFile(t, "testdata/headline.txt")
+	if h, err = r.headline(); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.text(r, "results.txt", ""); !strings.HasPrefix(got, headlineHeader+headlineGet+headlineSecure+"\n") || strings.Contains(got, "![") {
+		t.Errorf("without the suite:\n%s", got)
+	}
+}

@@ -1,0 +1,54 @@
+package results
+
+// HeadlineRow is one row of the headline findings: the clients of one
+// variant of a family, each as a ratio to net/http's time there. The root
+// package's test fails when the suite no longer has a row's leaves, and
+// cmd/benchreport refuses a row that its -suite lacks.
+type HeadlineRow struct {
+	// Title says what the row measures in a few words: the chart's label.
+	Title string
+	// Row is the family and its levels, "H1Download/size=1MiB/buf=fresh":
+	// each client's leaf is Row + "/client=" + its name.
+	Row string
+	// Base is the row whose net/http leaf the ratios are taken to, for a
+	// row net/http has no leaf in; "" is Row itself.
+	Base string
+	// Why is the reason the row is in the headline.
+	Why string
+}
+
+// Headline is the headline findings' rows, in their order on the page: the
+// situations a Go developer choosing a client meets most, one leaf of each
+// family that answers a question of its own. Rows with a buf= level take
+// buf=fresh, each library's usual way to hand over a body; HTTP/2 rows the
+// libraries' default windows where the family has them.
+var Headline = []HeadlineRow{
+	{"small GET", "H1GetBytes/buf=fresh",
+		"", "the cost of a request itself: 30 bytes of body, read into a new buffer"},
+	{"small GET, JSON decoded", "JSON",
+		"", "the typical API call: GET and decode into a struct, each library's JSON path"},
+	{"4 KiB POST", "H1Post4KiB/buf=fresh",
+		"", "a request with a body: building and sending it, reading the echo"},
+	{"1 MiB download", "H1Download/size=1MiB/buf=fresh",
+		"", "throughput: where copying and buffer growth dominate instead of the request"},
+	{"50 concurrent GETs", "H1Concurrent/n=50",
+		"", "a busy service: 50 requests at once on one client, its pool and locks under contention"},
+	{"GET on a new connection", "Pool/proto=h1/conn=fresh",
+		"", "no keep-alive: dial, first request and close, what a client without pooling pays"},
+	{"small GET, h2c", "H2Get/window=tuned",
+		"", "the request cost over HTTP/2 cleartext (tuned windows: the family's only variant)"},
+	{"1 MiB download, h2c", "H2Download/size=1MiB/window=default/buf=fresh",
+		"", "HTTP/2 throughput with each library's default flow-control windows"},
+	{"1 MiB upload of unknown length", "Upload/size=1MiB/length=unknown",
+		"", "streaming an io.Reader: where the libraries differ most (some read it all into memory first)"},
+	{"small multipart form", "Multipart/form=small",
+		"", "a form POST, through each library's own multipart support"},
+	{"small GET, HTTPS h1", "TLSGet/proto=h1",
+		"", "most traffic is HTTPS: the request over TLS 1.3 on a kept connection"},
+	{"small GET, HTTPS h2", "TLSGet/proto=h2",
+		"", "HTTP/2 by ALPN, what net/http speaks to most HTTPS servers"},
+	{"small GET, HTTP/3", "TLSGet/proto=h3",
+		"TLSGet/proto=h2", "HTTP/3 against net/http's HTTP/2 over TLS, the protocol it would replace (net/http has no HTTP/3)"},
+	{"new HTTPS connection", "TLSHandshake/proto=h1/resume=off",
+		"", "a new connection per request with a full TLS handshake: what a cold client or a pool miss pays"},
+}
