@@ -17,6 +17,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 )
 
@@ -41,7 +42,7 @@ type tlsProto struct {
 }
 
 var tlsProtos = []tlsProto{
-	{"h1", 1, clients.TLS1}, // fasthttp and the net/http-based clients kept to http/1.1
+	{"h1", 1, clients.TLS1}, // fasthttp, hertz and the net/http-based clients kept to http/1.1
 	{"h2", 2, clients.TLS2},
 	{"h3", 3, clients.HTTP3},
 }
@@ -244,8 +245,8 @@ func TestTLSRowsCheckTheProtocol(t *testing.T) {
 				case 2:
 					tg = target{base: h1Only.URL, proto: 2}
 				case 1:
-					if cf.Name == clients.FastHTTP {
-						t.Skip("fasthttp speaks only HTTP/1.1")
+					if !registry.Of(cf.Name).Speaks(registry.H2TLS) {
+						t.Skip(cf.Name + " speaks only HTTP/1.1")
 					}
 					tg = target{base: both.base, proto: 1}
 					tlsCfg := *cfg.TLS

@@ -10,18 +10,21 @@
 //     Config.MaxConnsPerHost connections (DefaultMaxConnsPerHost, larger than
 //     the largest concurrency any scenario uses). net/http keeps 2 idle
 //     connections per host by default; resty and retryablehttp GOMAXPROCS+1;
-//     fasthttp allows 512 connections per host by default and is left there.
+//     fasthttp allows 512 connections per host by default and is left there;
+//     hertz caps neither connections nor idle ones and is left so.
 //     Config.LibraryPool leaves these limits at the library's defaults
 //     instead (see Connection limits below), and Config.MaxConns caps the
 //     connections per host the library's own way; both are for the load
 //     generator's overload mode, not for the benchmark rows.
 //   - no proxy from the environment: net/http, resty and retryablehttp read
-//     HTTP_PROXY by default; fasthttp and raw never do.
+//     HTTP_PROXY by default; fasthttp, hertz and raw never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
-//     instead of hanging the run.
+//     instead of hanging the run: hertz's per-request timeout
+//     (config.WithRequestTimeout), one deadline for dial, write and read.
 //   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
 //     DisableKeepAlives transport setting for the net/http-based clients,
-//     Connection: close on every fasthttp request.
+//     Connection: close on every fasthttp request, hertz's
+//     WithKeepAlive(false) (the same header on every request).
 //   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
 //     and its receive windows to the preset (see package h2c).
 //   - Config.TLS gives every client that speaks TLS the same tls.Config:
@@ -32,17 +35,27 @@
 //     http.DefaultTransport, resty's own, go-cleanhttp's) all set
 //     ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
 //     by ALPN, as their defaults do. fasthttp gets it as Client.TLSConfig
-//     and speaks HTTP/1.1 over it; http3 gets it as its
-//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
+//     and speaks HTTP/1.1 over it; hertz gets it with WithTLSConfig, on
+//     its standard dialer (crypto/tls; its default, netpoll, has no TLS),
+//     and speaks HTTP/1.1 over it, with SessionTicketsDisabled unless
+//     TLS.Resume because hertz adds a session cache to a config without
+//     one; http3 gets it as its http3.Transport's TLSClientConfig. raw
+//     does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
+//     fasthttp: MaxIdemponentCallAttempts 1. hertz retries nothing by
+//     default (no RetryConfig), but for a GET or HEAD whose pooled
+//     connection the server had closed, which it sends again as net/http
+//     does; no setting turns that off.
 //
 // Each adapter reads bodies the way its library's users do: a fresh body
 // with io.ReadAll (net/http, retryablehttp), resty's Response.Body,
-// fasthttp's Get(nil, url) or a copy out of its pooled Response; into the
-// caller's buffer with bytes.Buffer.ReadFrom pre-sized from Content-Length
-// (net/http, retryablehttp, and resty through its raw body), fasthttp's
-// Get(dst, url). Those idioms are part of what a user pays, so the suite
+// fasthttp's Get(nil, url) or a copy out of its pooled Response, hertz's
+// Get(ctx, nil, url) or the same copy; into the caller's buffer with
+// bytes.Buffer.ReadFrom pre-sized from Content-Length (net/http,
+// retryablehttp, and resty through its raw body), fasthttp's Get(dst,
+// url), a copy out of hertz's pooled Response (its Get(ctx, dst, url) can
+// hand dst to its body pool: see clients/hertz.go). Those idioms are part of what a user pays, so the suite
 // measures them rather than equalising them; what differs between the two
 // ways is a level of the benchmark name (buf=fresh|reused), never a
 // difference between clients on one row.
@@ -65,12 +78,17 @@
 //     MaxIdleConnDuration (10 s); a request beyond them fails at once with
 //     fasthttp.ErrNoFreeConns (it waits only if MaxConnWaitTimeout is set,
 //     which the suite never does).
+//   - hertz: no cap on connections per host (MaxConnsPerHost 0), and every
+//     connection stays idle until MaxIdleConnDuration (10 s).
 //   - raw: no cap, DefaultMaxConnsPerHost idle per host.
 //
 // With Config.MaxConns = N the net/http-based clients set the transport's
 // MaxConnsPerHost to N: a request beyond N waits for a connection (until
 // its timeout); fasthttp sets its MaxConnsPerHost to N and fails fast with
-// fasthttp.ErrNoFreeConns; raw fails fast the same way with ErrNoFreeConns.
+// fasthttp.ErrNoFreeConns; hertz sets its WithMaxConnsPerHost to N and
+// fails fast with its errors.ErrNoFreeConns (it waits only with
+// WithMaxConnWaitTimeout, which the suite never sets); raw fails fast the
+// same way with ErrNoFreeConns.
 // In every case the idle pool per host is raised to at least N, so that N
 // caps connections, not reuse. TestLibraryPoolKeepsIdle and TestMaxConns
 // check these on the wire.
@@ -115,8 +133,9 @@ type Config struct {
 	LibraryPool bool
 	// MaxConns, when positive, caps the connections per host, idle plus in
 	// use, the library's own way (see Connection limits): the
-	// net/http-based clients make a request wait for a connection, fasthttp
-	// and raw fail it at once (fasthttp.ErrNoFreeConns, ErrNoFreeConns).
+	// net/http-based clients make a request wait for a connection,
+	// fasthttp, hertz and raw fail it at once (fasthttp.ErrNoFreeConns,
+	// hertz's errors.ErrNoFreeConns, ErrNoFreeConns).
 	// It also raises the idle pool per host to at least MaxConns. It works
 	// with and without LibraryPool, and over HTTP/1.1 is tested for every
 	// client of HTTP1.
@@ -125,7 +144,8 @@ type Config struct {
 	// same trust roots, TLS 1.3 minimum and session resumption (off unless
 	// TLS.Resume) for every client that speaks TLS; raw does not and
 	// returns an error. Over TLS the net/http-based clients negotiate
-	// HTTP/2 by ALPN, as their defaults do; fasthttp speaks HTTP/1.1 only.
+	// HTTP/2 by ALPN, as their defaults do; fasthttp and hertz speak
+	// HTTP/1.1 only.
 	// It cannot be combined with H2C.
 	TLS *TLS
 }
@@ -225,6 +245,7 @@ var adapters = map[string]func(Config) (Client, error){
 	NetHTTP:       newNetHTTP,
 	XNetHTTP2:     newXNetHTTP2,
 	FastHTTP:      newFastHTTP,
+	Hertz:         newHertz,
 	Resty:         newResty,
 	RetryableHTTP: newRetryableHTTP,
 	HTTP3Client:   newHTTP3,
@@ -265,6 +286,7 @@ var (
 const (
 	NetHTTP       = "nethttp"
 	FastHTTP      = "fasthttp"
+	Hertz         = "hertz" // cloudwego/hertz's client, HTTP/1.1 only
 	Resty         = "resty"
 	RetryableHTTP = "retryablehttp"
 	Raw           = "raw"

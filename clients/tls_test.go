@@ -21,13 +21,14 @@ var tlsClients = map[string]int{
 	clients.Resty:         2,
 	clients.RetryableHTTP: 2,
 	clients.FastHTTP:      1,
+	clients.Hertz:         1,
 }
 
 // TestTLSGet: every client that speaks TLS GETs /json from tlsserver.Start
 // trusting its certificate, negotiating h2 (the net/http-based clients,
-// by ALPN as their defaults do) or HTTP/1.1 (fasthttp), and HTTP/1.1 with
-// TLS.HTTP1; with an empty pool
-// of roots the same GET fails verification.
+// by ALPN as their defaults do) or HTTP/1.1 (fasthttp, hertz), and
+// HTTP/1.1 with TLS.HTTP1; with an empty pool of roots the same GET fails
+// verification.
 func TestTLSGet(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	base := benchtest.StartTLS(t, cert).URL()

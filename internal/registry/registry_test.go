@@ -57,8 +57,9 @@ func TestLists(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{strings.Join(Names(H1), " "), "nethttp fasthttp resty retryablehttp raw"},
-		{strings.Join(Libraries(H1), " "), "nethttp fasthttp resty retryablehttp"},
+		{strings.Join(Names(H1), " "), "nethttp fasthttp hertz resty retryablehttp raw"},
+		{strings.Join(Libraries(H1), " "), "nethttp fasthttp hertz resty retryablehttp"},
+		{strings.Join(Names(H1TLS), " "), "nethttp fasthttp hertz resty retryablehttp"},
 		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty retryablehttp"},
 		{strings.Join(Names(H3), " "), "http3"},
 		{strings.Join(Names(H1|H2TLS), " "), "nethttp resty retryablehttp"},
