@@ -163,8 +163,8 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 
 // Each https program checks the protocol its library negotiates by
 // default: against a server offering only http/1.1 by ALPN, the
-// net/http-based ones fail (they expect HTTP/2); fasthttp, which speaks
-// nothing else, succeeds.
+// net/http-based ones fail (they expect HTTP/2); those whose library speaks
+// nothing else (fasthttp, hertz: no h2 over TLS in the registry) succeed.
 func TestProgramsCheckTheProtocol(t *testing.T) {
 	right := servers(t)
 	cert, certFile := newCertFile(t)
@@ -180,10 +180,11 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 			continue
 		}
 		out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
+		h1Only := !registry.Of(p.name).Speaks(registry.H2TLS)
 		switch {
-		case p.name == "fasthttp" && err != nil:
-			t.Errorf("fasthttp over HTTP/1.1: %v %q", err, out)
-		case p.name != "fasthttp" && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
+		case h1Only && err != nil:
+			t.Errorf("%s over HTTP/1.1: %v %q", p.name, err, out)
+		case !h1Only && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
 			t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
 		}
 	}
