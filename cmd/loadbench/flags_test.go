@@ -20,7 +20,7 @@ func TestFlags(t *testing.T) {
 		o.maxInFlight != DefaultMaxInFlight || o.payload.name != "json" || !slices.Equal(o.clients, DefaultClients) {
 		t.Errorf("defaults: %+v", o)
 	}
-	if want := []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
+	if want := []string{"nethttp", "fasthttp", "hertz", "resty", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
 		t.Errorf("default clients %v, want %v", DefaultClients, want)
 	}
 	o, err = parseFlags([]string{"-mode", "overload"}, io.Discard)
