@@ -7,6 +7,7 @@ var observed = map[string]map[string]string{
 	"404": {
 		"nethttp":       "response 404, 1 attempt",
 		"fasthttp":      "response 404, 1 attempt",
+		"hertz":         "response 404, 1 attempt",
 		"resty":         "response 404, 1 attempt",
 		"retryablehttp": "response 404, 1 attempt",
 		"xnethttp2":     "response 404, 1 attempt",
@@ -14,6 +15,7 @@ var observed = map[string]map[string]string{
 	"500": {
 		"nethttp":       "response 500, 1 attempt",
 		"fasthttp":      "response 500, 1 attempt",
+		"hertz":         "response 500, 1 attempt",
 		"resty":         "response 500, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
 		"xnethttp2":     "response 500, 1 attempt",
@@ -21,6 +23,7 @@ var observed = map[string]map[string]string{
 	"redirect-301": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 301 is the response",
+		"hertz":         "not followed: the 301 is the response",
 		"resty":         "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
 		"xnethttp2":     "followed as GET, body dropped",
@@ -28,6 +31,7 @@ var observed = map[string]map[string]string{
 	"redirect-302": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 302 is the response",
+		"hertz":         "not followed: the 302 is the response",
 		"resty":         "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
 		"xnethttp2":     "followed as GET, body dropped",
@@ -35,6 +39,7 @@ var observed = map[string]map[string]string{
 	"redirect-303": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 303 is the response",
+		"hertz":         "not followed: the 303 is the response",
 		"resty":         "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
 		"xnethttp2":     "followed as GET, body dropped",
@@ -42,6 +47,7 @@ var observed = map[string]map[string]string{
 	"redirect-307": {
 		"nethttp":       "followed as POST, body kept",
 		"fasthttp":      "not followed: the 307 is the response",
+		"hertz":         "not followed: the 307 is the response",
 		"resty":         "followed as POST, body kept",
 		"retryablehttp": "followed as POST, body kept",
 		"xnethttp2":     "followed as POST, body kept",
@@ -49,6 +55,7 @@ var observed = map[string]map[string]string{
 	"redirect-308": {
 		"nethttp":       "followed as POST, body kept",
 		"fasthttp":      "not followed: the 308 is the response",
+		"hertz":         "not followed: the 308 is the response",
 		"resty":         "followed as POST, body kept",
 		"retryablehttp": "followed as POST, body kept",
 		"xnethttp2":     "followed as POST, body kept",
@@ -56,6 +63,7 @@ var observed = map[string]map[string]string{
 	"redirect-hops": {
 		"nethttp":       "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
 		"fasthttp":      "none (not followed)",
+		"hertz":         "none (not followed)",
 		"resty":         "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
 		"retryablehttp": "9; the 10th is an error: GET URL giving up after 1 attempt(s): Get \"/headers\": stopped after 10 redirects",
 		"xnethttp2":     "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
@@ -63,12 +71,14 @@ var observed = map[string]map[string]string{
 	"cross-host-auth": {
 		"nethttp":       "followed, Authorization dropped",
 		"fasthttp":      "not followed",
+		"hertz":         "not followed",
 		"resty":         "followed, Authorization dropped",
 		"retryablehttp": "followed, Authorization dropped",
 	},
 	"accept-encoding": {
 		"nethttp":       "`gzip`",
 		"fasthttp":      "none",
+		"hertz":         "none",
 		"resty":         "`gzip`",
 		"retryablehttp": "`gzip`",
 		"xnethttp2":     "`gzip`",
@@ -76,6 +86,7 @@ var observed = map[string]map[string]string{
 	"gzip": {
 		"nethttp":       "decoded, Content-Encoding and Content-Length removed",
 		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"hertz":         "left encoded, Content-Encoding and Content-Length kept",
 		"resty":         "decoded, Content-Encoding and Content-Length removed",
 		"retryablehttp": "decoded, Content-Encoding and Content-Length removed",
 		"xnethttp2":     "decoded, Content-Encoding and Content-Length removed",
@@ -83,6 +94,7 @@ var observed = map[string]map[string]string{
 	"deflate": {
 		"nethttp":       "left encoded, Content-Encoding and Content-Length kept",
 		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"hertz":         "left encoded, Content-Encoding and Content-Length kept",
 		"resty":         "left encoded, Content-Encoding and Content-Length kept",
 		"retryablehttp": "left encoded, Content-Encoding and Content-Length kept",
 		"xnethttp2":     "left encoded, Content-Encoding and Content-Length kept",
@@ -90,6 +102,7 @@ var observed = map[string]map[string]string{
 	"slow-headers": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "response 200, 1 attempt",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
 		"xnethttp2":     "response 200, 1 attempt",
@@ -97,6 +110,7 @@ var observed = map[string]map[string]string{
 	"slow-body": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "response 200, 1 attempt",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
 		"xnethttp2":     "response 200, 1 attempt",
@@ -104,6 +118,7 @@ var observed = map[string]map[string]string{
 	"timeout": {
 		"nethttp":       "none",
 		"fasthttp":      "none; dial 3s (fasthttp.DefaultDialTimeout)",
+		"hertz":         "none; dial 1s (consts.DefaultDialTimeout)",
 		"resty":         "none",
 		"retryablehttp": "none",
 		"xnethttp2":     "none",
@@ -111,6 +126,7 @@ var observed = map[string]map[string]string{
 	"retry-503": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
 		"xnethttp2":     "response 503, 1 attempt",
@@ -118,6 +134,7 @@ var observed = map[string]map[string]string{
 	"retry-after": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
 		"xnethttp2":     "response 503, 1 attempt",
@@ -125,6 +142,7 @@ var observed = map[string]map[string]string{
 	"retry-wait": {
 		"nethttp":       "no retry",
 		"fasthttp":      "no retry",
+		"hertz":         "no retry",
 		"resty":         "no retry",
 		"retryablehttp": "7s (the Retry-After; 1 s doubling to 30 s without one)",
 		"xnethttp2":     "no retry",
@@ -132,6 +150,7 @@ var observed = map[string]map[string]string{
 	"retry-post": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"retryablehttp": "error: POST URL giving up after 5 attempt(s), 5 attempts",
 		"xnethttp2":     "response 503, 1 attempt",
@@ -139,6 +158,7 @@ var observed = map[string]map[string]string{
 	"retry-reset": {
 		"nethttp":       "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
 		"fasthttp":      "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 5 attempts",
+		"hertz":         "error: the server closed connection before returning the first response byte. Make sure the server returns 'Connection: close' response header before closing the conne…, 2 attempts",
 		"resty":         "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 6 attempts",
 		"xnethttp2":     "error: Get URL: stream error: stream ID 3; INTERNAL_ERROR; received from peer, 1 attempt",
@@ -146,6 +166,7 @@ var observed = map[string]map[string]string{
 	"proxy": {
 		"nethttp":       "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"fasthttp":      "no",
+		"hertz":         "no",
 		"resty":         "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"retryablehttp": "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"xnethttp2":     "no (http2.Transport has no proxy)",
@@ -153,6 +174,7 @@ var observed = map[string]map[string]string{
 	"cookies": {
 		"nethttp":       "no",
 		"fasthttp":      "no",
+		"hertz":         "no",
 		"resty":         "yes (a cookie jar)",
 		"retryablehttp": "no",
 		"xnethttp2":     "no",
@@ -160,6 +182,7 @@ var observed = map[string]map[string]string{
 	"user-agent": {
 		"nethttp":       "`Go-http-client/1.1`",
 		"fasthttp":      "`fasthttp`",
+		"hertz":         "`hertz`",
 		"resty":         "`go-resty/2.17.2 (https://github.com/go-resty/resty)`",
 		"retryablehttp": "`Go-http-client/1.1`",
 		"xnethttp2":     "`Go-http-client/2.0`",
@@ -167,6 +190,7 @@ var observed = map[string]map[string]string{
 	"idle-conns": {
 		"nethttp":       "2 (of 100 in all), closed after 1m30s idle",
 		"fasthttp":      "all (up to 512), closed after 10s idle",
+		"hertz":         "all (no limit), closed after 10s idle",
 		"resty":         "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
 		"retryablehttp": "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
 		"xnethttp2":     "1, multiplexed; kept until the server closes it",
@@ -174,6 +198,7 @@ var observed = map[string]map[string]string{
 	"idle-kept": {
 		"nethttp":       "8 for 8 parallel requests; 2 kept idle and reused, the rest closed",
 		"fasthttp":      "8 for 8 parallel requests; all kept idle and reused",
+		"hertz":         "8 for 8 parallel requests; all kept idle and reused",
 		"resty":         "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
 		"retryablehttp": "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
 		"xnethttp2":     "1 connection(s) for 8 parallel requests; 0 new in the second round",
@@ -181,6 +206,7 @@ var observed = map[string]map[string]string{
 	"max-conns": {
 		"nethttp":       "unlimited",
 		"fasthttp":      "512, then ErrNoFreeConns at once",
+		"hertz":         "unlimited",
 		"resty":         "unlimited",
 		"retryablehttp": "unlimited",
 		"xnethttp2":     "unlimited: another connection when the server's stream limit is reached",
@@ -188,6 +214,7 @@ var observed = map[string]map[string]string{
 	"cut-body": {
 		"nethttp":       "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
 		"fasthttp":      "error: unexpected EOF (500 of 1000 bytes read), 5 attempts",
+		"hertz":         "error: unexpected EOF (0 of 1000 bytes read), 1 attempt",
 		"resty":         "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
 		"retryablehttp": "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
 		"xnethttp2":     "error: stream error: stream ID 1; INTERNAL_ERROR; received from peer (500 of 1000 bytes read), 1 attempt",
@@ -195,6 +222,7 @@ var observed = map[string]map[string]string{
 	"header-8k": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
 		"xnethttp2":     "response 200, 1 attempt",
@@ -202,6 +230,7 @@ var observed = map[string]map[string]string{
 	"header-1m": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
 		"xnethttp2":     "response 200, 1 attempt",
@@ -209,6 +238,7 @@ var observed = map[string]map[string]string{
 	"1xx": {
 		"nethttp":       "response 200 with its body; the 103 is not returned",
 		"fasthttp":      "response 200 with its body; the 103 is not returned",
+		"hertz":         "response 103, a wrong body of 0 bytes",
 		"resty":         "response 200 with its body; the 103 is not returned",
 		"retryablehttp": "response 200 with its body; the 103 is not returned",
 		"xnethttp2":     "response 200 with its body; the 103 is not returned",
@@ -216,6 +246,7 @@ var observed = map[string]map[string]string{
 	"trailers": {
 		"nethttp":       "delivered",
 		"fasthttp":      "delivered",
+		"hertz":         "delivered",
 		"resty":         "delivered",
 		"retryablehttp": "delivered",
 		"xnethttp2":     "delivered",
@@ -223,6 +254,7 @@ var observed = map[string]map[string]string{
 	"http2": {
 		"nethttp":       "HTTP/2.0",
 		"fasthttp":      "HTTP/1.1",
+		"hertz":         "HTTP/1.1",
 		"resty":         "HTTP/2.0",
 		"retryablehttp": "HTTP/2.0",
 		"xnethttp2":     "HTTP/2.0",
