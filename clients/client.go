@@ -43,10 +43,9 @@
 //     does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
-//     fasthttp: MaxIdemponentCallAttempts 1. hertz retries nothing by
-//     default (no RetryConfig), but for a GET or HEAD whose pooled
-//     connection the server had closed, which it sends again as net/http
-//     does; no setting turns that off.
+//   - hertz: nothing to turn off (no RetryConfig is one attempt), but an
+//     idempotent request whose pooled connection the server had closed is
+//     sent again on a new one, as net/http does; no setting stops that.
 //
 // Each adapter reads bodies the way its library's users do: a fresh body
 // with io.ReadAll (net/http, retryablehttp), resty's Response.Body,
@@ -54,11 +53,11 @@
 // Get(ctx, nil, url) or the same copy; into the caller's buffer with
 // bytes.Buffer.ReadFrom pre-sized from Content-Length (net/http,
 // retryablehttp, and resty through its raw body), fasthttp's Get(dst,
-// url), a copy out of hertz's pooled Response (its Get(ctx, dst, url) can
-// hand dst to its body pool: see clients/hertz.go). Those idioms are part of what a user pays, so the suite
-// measures them rather than equalising them; what differs between the two
-// ways is a level of the benchmark name (buf=fresh|reused), never a
-// difference between clients on one row.
+// url), a copy out of hertz's pooled Response (its Get(ctx, dst, url)
+// hands dst to its body pool: see hertzClient). Those idioms are part of
+// what a user pays, so the suite measures them rather than equalising
+// them; what differs between the two ways is a level of the benchmark
+// name (buf=fresh|reused), never a difference between clients on one row.
 //
 // # Connection limits
 //

@@ -32,26 +32,29 @@ import (
 //   - Config.Fresh: WithKeepAlive(false), Connection: close on every
 //     request;
 //   - Config.TLS: WithTLSConfig, which also switches the client to hertz's
-//     standard (crypto/tls over net) dialer: the default one, netpoll (on
-//     Linux and macOS), has no TLS. Cleartext rows keep netpoll, as hertz
-//     users do. hertz gives every TLS config without a session cache one
-//     of its own (newClientTLSConfig in pkg/protocol/http1), so without
-//     TLS.Resume the config also sets SessionTicketsDisabled, the same
-//     full handshakes as the other clients' nil cache.
+//     standard dialer (package net, crypto/tls): the default one, netpoll
+//     (on Linux and macOS, amd64 and arm64), has no TLS. Cleartext rows
+//     keep netpoll, the default hertz users get and the network its
+//     documentation recommends but for requests over 1 MiB. hertz gives
+//     every TLS config without a session cache one of its own
+//     (newClientTLSConfig in pkg/protocol/http1), so without TLS.Resume
+//     the config also sets SessionTicketsDisabled, the same full
+//     handshakes as the other clients' nil cache.
 //
-// One retry no setting turns off: a GET or HEAD whose pooled connection
-// turns out closed by the server before the first byte of its answer
-// (errors.ErrBadPoolConn) is sent again on another connection, as
-// net/http does; fasthttp, with MaxIdemponentCallAttempts 1, does not.
+// One retry no setting turns off: a request of an idempotent method (GET,
+// HEAD, PUT, ...) without a body stream whose pooled connection the server
+// had closed (errors.ErrBadPoolConn: its write fails, or no byte of the
+// answer comes) is sent again on another connection, as net/http does;
+// fasthttp, with MaxIdemponentCallAttempts 1, does not.
 //
 // Bodies go into the caller's buffer (GetBytesInto, PostInto) as a copy
 // out of the pooled Response, not through Client.Get(ctx, dst, url): Get
 // lends dst to a pooled Response whose Reset, before the request, returns
-// any body buffer larger than maxKeepBodySize (0 by default) to hertz's
-// body pool (since cloudwego/hertz#1294), so the body is often read into
-// another pooled buffer, returned to the caller and then overwritten by a
-// later request (measured: 129 of 2,000 bodies, four goroutines), and dst
-// may be handed to another response.
+// a body buffer with any capacity beyond maxKeepBodySize (0 by default)
+// to hertz's body pool (since cloudwego/hertz#1294). The body is then
+// often read into another pooled buffer, which Get returns and a later
+// request overwrites (seen with four goroutines on one client), and dst
+// may go to another response.
 //
 // Streams (Streamer) need a client built with WithResponseBodyStream(true)
 // (hertz has no per-request switch): GetStream uses a second client with
