@@ -20,6 +20,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 )
 
@@ -44,7 +45,7 @@ type tlsProto struct {
 }
 
 var tlsProtos = []tlsProto{
-	{"h1", 1, clients.TLS1}, // fasthttp and the net/http-based clients kept to http/1.1
+	{"h1", 1, clients.TLS1}, // fasthttp, hertz and the net/http-based clients kept to http/1.1
 	{"h2", 2, clients.TLS2},
 	{"h3", 3, clients.HTTP3},
 }
@@ -255,8 +256,8 @@ func TestTLSRowsCheckTheProtocol(t *testing.T) {
 						want = "tls: no application protocol"
 					}
 				case 1:
-					if cf.Name == clients.FastHTTP {
-						t.Skip("fasthttp speaks only HTTP/1.1")
+					if !registry.Of(cf.Name).Speaks(registry.H2TLS) {
+						t.Skip(cf.Name + " speaks only HTTP/1.1")
 					}
 					tg = target{base: both.base, proto: 1}
 					tlsCfg := *cfg.TLS

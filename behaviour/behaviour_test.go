@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	hclient "github.com/cloudwego/hertz/pkg/app/client"
+	"github.com/cloudwego/hertz/pkg/protocol/consts"
 	"github.com/go-resty/resty/v2"
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/valyala/fasthttp"
@@ -69,11 +71,11 @@ const naCert = "the test certificate does not name localhost"
 var (
 	fastFollow = fix{
 		line:  "c.DoRedirects(req, resp, 16) instead of c.Do (what fasthttp.Get does)",
-		apply: func(c *client) { c.fastRedirects = 16 },
+		apply: func(c *client) { c.redirects = 16 },
 	}
 	fastDecode = fix{
 		line:  `req.Header.Set("Accept-Encoding", "gzip"), then resp.BodyUncompressed() instead of resp.Body()`,
-		apply: func(c *client) { c.fastDecode = true },
+		apply: func(c *client) { c.decode = true },
 	}
 	fastBuffer = fix{
 		line:  "c.ReadBufferSize = 2 << 20",
@@ -82,6 +84,18 @@ var (
 	fastProxy = fix{
 		line:  "c.Dial = fasthttpproxy.FasthttpProxyHTTPDialer() (the test checks the field: loopback is never proxied)",
 		apply: func(c *client) { c.lib.(*fasthttp.Client).Dial = fasthttpproxy.FasthttpProxyHTTPDialer() },
+	}
+)
+
+// Fixes for hertz.
+var (
+	hertzFollow = fix{
+		line:  "c.DoRedirects(ctx, req, resp, 16) instead of c.Do (what Client.Get does)",
+		apply: func(c *client) { c.redirects = 16 },
+	}
+	hertzDecode = fix{
+		line:  `req.Header.Set("Accept-Encoding", "gzip"), then resp.BodyGunzip() instead of resp.Body() when resp.Header.ContentEncoding() is gzip`,
+		apply: func(c *client) { c.decode = true },
 	}
 )
 
@@ -103,6 +117,8 @@ func userAgent(name string) fix {
 	switch name {
 	case "fasthttp":
 		return fix{line: `c.Name = "` + ua + `"`, apply: func(c *client) { c.lib.(*fasthttp.Client).Name = ua }}
+	case "hertz":
+		return fix{line: `client.NewClient(client.WithName("` + ua + `"))`, apply: func(c *client) { c.lib = newHertz(nil, hclient.WithName(ua)) }}
 	case "resty3":
 		return fix{line: line, apply: func(c *client) { c.lib.(*resty3.Client).SetHeader("User-Agent", ua) }}
 	}
@@ -146,28 +162,34 @@ var rows = []row{
 	{id: "404", title: "404", obs: statusObs("GET", "/status/404")},
 	{id: "500", title: "500", bites: true, obs: statusObs("GET", "/status/500"), fixes: map[string]fix{"retryablehttp": noRetry}},
 	{id: "redirect-301", title: "301 to a POST with a body", bites: true, obs: redirectObs(301), fixes: map[string]fix{
-		"fasthttp": fastFollow.with("followed as GET, body kept")}},
+		"fasthttp": fastFollow.with("followed as GET, body kept"), "hertz": hertzFollow.with("followed as POST, body kept")}},
 	{id: "redirect-302", title: "302 to a POST with a body", obs: redirectObs(302), fixes: map[string]fix{
-		"fasthttp": fastFollow.with("followed as GET, body kept")}},
-	{id: "redirect-303", title: "303 to a POST with a body", obs: redirectObs(303), fixes: map[string]fix{"fasthttp": fastFollow}},
-	{id: "redirect-307", title: "307 to a POST with a body", bites: true, obs: redirectObs(307), fixes: map[string]fix{"fasthttp": fastFollow}},
-	{id: "redirect-308", title: "308 to a POST with a body", obs: redirectObs(308), fixes: map[string]fix{"fasthttp": fastFollow}},
+		"fasthttp": fastFollow.with("followed as GET, body kept"), "hertz": hertzFollow.with("followed as POST, body kept")}},
+	{id: "redirect-303", title: "303 to a POST with a body", obs: redirectObs(303), fixes: map[string]fix{"fasthttp": fastFollow, "hertz": hertzFollow.with("followed as POST, body kept")}},
+	{id: "redirect-307", title: "307 to a POST with a body", bites: true, obs: redirectObs(307), fixes: map[string]fix{"fasthttp": fastFollow, "hertz": hertzFollow}},
+	{id: "redirect-308", title: "308 to a POST with a body", obs: redirectObs(308), fixes: map[string]fix{"fasthttp": fastFollow, "hertz": hertzFollow}},
 	{id: "redirect-hops", title: "302 chain: most hops followed", obs: hopsObs,
 		nofix: map[string]string{"retryablehttp": "the same 9 hops; only the error is wrapped (giving up after 1 attempt)"},
 		fixes: map[string]fix{"fasthttp": {
 			line:  "c.DoRedirects(req, resp, 9) instead of c.Do",
-			apply: func(c *client) { c.fastRedirects = 9 },
+			apply: func(c *client) { c.redirects = 9 },
 			want:  "9; the 10th is an error: fasthttp: too many redirects detected when doing the request",
+		}, "hertz": {
+			line:  "c.DoRedirects(ctx, req, resp, 9) instead of c.Do",
+			apply: func(c *client) { c.redirects = 9 },
+			want:  "9; the 10th is an error: too many redirects detected when doing the request",
 		}}},
 	{id: "cross-host-auth", title: "Authorization on a cross-host redirect", bites: true, obs: crossHostObs,
-		na: map[string]string{"xnethttp2": naCert}, fixes: map[string]fix{"fasthttp": fastFollow}},
-	{id: "accept-encoding", title: "Accept-Encoding sent by default", obs: headerObs("Accept-Encoding"), fixes: map[string]fix{"fasthttp": fastDecode, "resty3": resty3Keys}},
+		na: map[string]string{"xnethttp2": naCert}, fixes: map[string]fix{"fasthttp": fastFollow, "hertz": hertzFollow.with("followed, Authorization kept")}},
+	{id: "accept-encoding", title: "Accept-Encoding sent by default", obs: headerObs("Accept-Encoding"), fixes: map[string]fix{"fasthttp": fastDecode, "hertz": hertzDecode, "resty3": resty3Keys}},
 	{id: "gzip", title: "gzip body", bites: true, obs: encodedObs("/gzip"), fixes: map[string]fix{
-		"fasthttp": fastDecode.with("decoded, Content-Encoding and Content-Length kept")}},
+		"fasthttp": fastDecode.with("decoded, Content-Encoding and Content-Length kept"), "hertz": hertzDecode.with("decoded, Content-Encoding and Content-Length kept")}},
 	{id: "deflate", title: "deflate body", obs: encodedObs("/deflate"), fixes: map[string]fix{"resty3": resty3Zlib}},
 	{id: "timeout", title: "default timeout", bites: true, obs: timeoutObs,
 		nofix: map[string]string{"fasthttp": "no whole-request timeout either; its dial gives up after 3 s where net/http's DefaultTransport dialer waits 30 s " +
-			"(a custom c.Dial calling fasthttp.DialTimeout(addr, 30*time.Second) would match; not tested)"}},
+			"(a custom c.Dial calling fasthttp.DialTimeout(addr, 30*time.Second) would match; not tested)",
+			"hertz": "no whole-request timeout either; its dial gives up after 1 s where net/http's DefaultTransport dialer waits 30 s " +
+				"(client.WithDialTimeout(30*time.Second) would match; not tested)"}},
 	{id: "slow-headers", title: "headers 300 ms late", obs: statusObs("GET", "/slow/300")},
 	{id: "slow-body", title: "second half of the body 300 ms late", obs: statusObs("GET", "/slow-body/300")},
 	{id: "retry-503", title: "GET answered 503", bites: true, obs: statusObs("GET", "/status/503"), fixes: map[string]fix{"retryablehttp": noRetry}},
@@ -176,29 +198,33 @@ var rows = []row{
 		nofix: map[string]string{"retryablehttp": "the wait comes with the retries: the retry rows' line turns both off"}},
 	{id: "retry-post", title: "POST answered 503", obs: statusObs("POST", "/status/503"), fixes: map[string]fix{"retryablehttp": noRetry}},
 	{id: "retry-reset", title: "GET on a kept-alive connection, reset", bites: true, obs: resetObs,
-		nofix: map[string]string{"xnethttp2": "HTTP/2: the server resets the stream, not the connection, and the request is not retried"},
+		nofix: map[string]string{"xnethttp2": "HTTP/2: the server resets the stream, not the connection, and the request is not retried",
+			"hertz": "the same 2 attempts (a GET whose pooled connection the server closed is sent again on a new one, as net/http does; no setting turns that off); only the error differs"},
 		fixes: map[string]fix{
 			"retryablehttp": noRetry.with("error: GET URL giving up after 1 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts"),
 			"fasthttp": {line: "c.MaxIdemponentCallAttempts = 2", apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 2 },
 				want: "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 2 attempts"},
 		}},
 	{id: "proxy", title: "proxy from the environment", obs: proxyObs, fixes: map[string]fix{"fasthttp": fastProxy},
-		nofix: map[string]string{"xnethttp2": "http2.Transport has no Proxy field; net/http's own Transport speaks HTTP/2 and has one"}},
+		nofix: map[string]string{"xnethttp2": "http2.Transport has no Proxy field; net/http's own Transport speaks HTTP/2 and has one",
+			"hertz": "hertz reads no proxy setting; c.SetProxy(protocol.ProxyURI(u)) sends every request through one fixed proxy, with nothing like NO_PROXY"}},
 	{id: "cookies", title: "cookies kept without configuration", bites: true, obs: cookieObs, fixes: map[string]fix{
 		"resty":  {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty.Client).SetCookieJar(nil) }},
 		"resty3": {line: "c.SetCookieJar(nil)", apply: func(c *client) { c.lib.(*resty3.Client).SetCookieJar(nil) }},
 	}},
-	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "resty": userAgent("resty"), "resty3": userAgent("resty3")},
+	{id: "user-agent", title: "default User-Agent", obs: headerObs("User-Agent"), fixes: map[string]fix{"fasthttp": userAgent("fasthttp"), "hertz": userAgent("hertz"), "resty": userAgent("resty"), "resty3": userAgent("resty3")},
 		nofix: map[string]string{"xnethttp2": "net/http's own name over HTTP/2"}},
 	{id: "idle-conns", title: "idle connections kept per host", obs: idleObs,
 		nofix: map[string]string{
 			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
+			"hertz":     "keeps every idle connection, without limit; client.WithMaxIdleConnDuration only shortens how long",
 			"xnethttp2": "one multiplexed connection per host",
 		},
 		fixes: map[string]fix{"resty": idleFix("resty"), "resty3": idleFix("resty3"), "retryablehttp": idleFix("retryablehttp")}},
 	{id: "idle-kept", title: "connections kept between two rounds of 8 parallel requests", bites: true, obs: keptObs,
 		nofix: map[string]string{
 			"fasthttp":  "keeps every idle connection up to MaxConnsPerHost; MaxIdleConnDuration only shortens how long",
+			"hertz":     "keeps every idle connection, without limit; client.WithMaxIdleConnDuration only shortens how long",
 			"xnethttp2": "one multiplexed connection per host",
 		},
 		fixes: map[string]fix{"resty": idleFix("resty"), "resty3": idleFix("resty3"), "retryablehttp": idleFix("retryablehttp")}},
@@ -210,13 +236,15 @@ var rows = []row{
 	{id: "cut-body", title: "body that stops early", bites: true, obs: cutObs,
 		fixes: map[string]fix{"fasthttp": {line: "c.MaxIdemponentCallAttempts = 1",
 			apply: func(c *client) { c.lib.(*fasthttp.Client).MaxIdemponentCallAttempts = 1 }}, "resty3": resty3Raw},
-		nofix: map[string]string{"xnethttp2": "HTTP/2 reports the reset stream instead of an unexpected EOF"}},
+		nofix: map[string]string{"xnethttp2": "HTTP/2 reports the reset stream instead of an unexpected EOF",
+			"hertz": "the same error after 1 attempt; hertz hands over none of the 500 bytes that came"}},
 	{id: "header-8k", title: "8 KiB response header", bites: true, obs: statusObs("GET", "/huge-header/8192"), fixes: map[string]fix{"fasthttp": fastBuffer}},
 	{id: "header-1m", title: "1 MiB response header", obs: statusObs("GET", "/huge-header/1048576"), fixes: map[string]fix{"fasthttp": fastBuffer}},
-	{id: "1xx", title: "103 Early Hints before the answer", obs: earlyObs},
+	{id: "1xx", title: "103 Early Hints before the answer", obs: earlyObs,
+		nofix: map[string]string{"hertz": "hertz passes over a 100 Continue only (ReadHeaders in pkg/protocol/http1/resp): a 103 is returned as the answer"}},
 	{id: "trailers", title: "trailers", obs: trailerObs},
 	{id: "http2", title: "HTTP/2 by default over TLS", tls: true, bites: true, obs: protoObs,
-		nofix: map[string]string{"fasthttp": "fasthttp speaks HTTP/1.1 only"}},
+		nofix: map[string]string{"fasthttp": "fasthttp speaks HTTP/1.1 only", "hertz": "hertz's client (pkg/app/client) speaks HTTP/1.1 only"}},
 }
 
 // errText describes an error without what varies between runs (addresses,
@@ -413,6 +441,15 @@ func timeoutObs(t *testing.T, e *env, c *client) string {
 			return fmt.Sprintf("read %s, write %s", dur(l.ReadTimeout), dur(l.WriteTimeout))
 		}
 		return fmt.Sprintf("none; dial %s (fasthttp.DefaultDialTimeout)", fasthttp.DefaultDialTimeout)
+	case *hclient.Client:
+		o := l.GetOptions()
+		if o.ReadTimeout != 0 || o.WriteTimeout != 0 {
+			return fmt.Sprintf("read %s, write %s", dur(o.ReadTimeout), dur(o.WriteTimeout))
+		}
+		if o.DialTimeout == consts.DefaultDialTimeout {
+			return fmt.Sprintf("none; dial %s (consts.DefaultDialTimeout)", o.DialTimeout)
+		}
+		return fmt.Sprintf("none; dial %s", o.DialTimeout)
 	case *resty.Client:
 		return dur(l.GetClient().Timeout)
 	case *resty3.Client:
@@ -470,6 +507,12 @@ func transportOf(c *client) *http.Transport {
 }
 
 func proxyObs(t *testing.T, e *env, c *client) string {
+	if l, ok := c.lib.(*hclient.Client); ok {
+		if l.Proxy != nil {
+			return "one proxy, set with SetProxy"
+		}
+		return "no"
+	}
 	if l, ok := c.lib.(*fasthttp.Client); ok {
 		if l.Dial != nil && funcIs(l.Dial, fasthttpproxy.FasthttpProxyHTTPDialer()) {
 			return "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY"
@@ -521,6 +564,12 @@ func idleObs(t *testing.T, e *env, c *client) string {
 			d = fasthttp.DefaultMaxIdleConnDuration
 		}
 		return fmt.Sprintf("all (up to %d), closed after %s idle", n, d)
+	case *hclient.Client:
+		o := l.GetOptions()
+		if o.MaxConnsPerHost > 0 {
+			return fmt.Sprintf("all (up to %d), closed after %s idle", o.MaxConnsPerHost, o.MaxIdleConnDuration)
+		}
+		return fmt.Sprintf("all (no limit), closed after %s idle", o.MaxIdleConnDuration)
 	case *http.Client:
 		if tr, ok := l.Transport.(*http2.Transport); ok {
 			if tr.IdleConnTimeout == 0 {
@@ -595,6 +644,15 @@ func maxConnsObs(t *testing.T, e *env, c *client) string {
 			return fmt.Sprintf("%d, then ErrNoFreeConns at once", n)
 		}
 		return fmt.Sprintf("%d, then wait up to %s", n, l.MaxConnWaitTimeout)
+	case *hclient.Client:
+		o := l.GetOptions()
+		switch {
+		case o.MaxConnsPerHost <= 0:
+			return "unlimited"
+		case o.MaxConnWaitTimeout == 0:
+			return fmt.Sprintf("%d, then ErrNoFreeConns at once", o.MaxConnsPerHost)
+		}
+		return fmt.Sprintf("%d, then wait up to %s", o.MaxConnsPerHost, o.MaxConnWaitTimeout)
 	case *http.Client:
 		if tr, ok := l.Transport.(*http2.Transport); ok {
 			if tr.StrictMaxConcurrentStreams {

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	hclient "github.com/cloudwego/hertz/pkg/app/client"
+	"github.com/cloudwego/hertz/pkg/common/config"
+	"github.com/cloudwego/hertz/pkg/protocol"
 	"github.com/go-resty/resty/v2"
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/valyala/fasthttp"
@@ -44,17 +47,19 @@ type result struct {
 
 // client wraps one library's default client. lib is the library's own
 // object, for the fix lines and for reading defaults: *http.Client
-// (nethttp, xnethttp2), *fasthttp.Client, *resty.Client, *resty3.Client,
-// *retryablehttp.Client.
+// (nethttp, xnethttp2), *fasthttp.Client, *hclient.Client (hertz),
+// *resty.Client, *resty3.Client, *retryablehttp.Client.
 type client struct {
 	name string
 	lib  any
-	// fasthttp only: follow redirects the way fasthttp.Get does
-	// (Client.DoRedirects), the fix that makes it follow them.
-	fastRedirects int
-	// fasthttp only: ask for gzip and read Response.BodyUncompressed, the
-	// fix that makes it decode bodies.
-	fastDecode bool
+	// fasthttp and hertz only: follow redirects the way fasthttp.Get and
+	// hertz's Client.Get do (Client.DoRedirects), the fix that makes them
+	// follow them.
+	redirects int
+	// fasthttp and hertz only: ask for gzip and read
+	// Response.BodyUncompressed (fasthttp) or Response.BodyGunzip (hertz),
+	// the fix that makes them decode bodies.
+	decode bool
 }
 
 // callBound bounds every exchange; no default is observed by waiting for
@@ -84,6 +89,7 @@ var libraries = map[string]func(tc *tls.Config) any{
 		return &http.Client{Transport: tr}
 	},
 	"fasthttp": func(tc *tls.Config) any { return &fasthttp.Client{TLSConfig: tc} },
+	"hertz":    func(tc *tls.Config) any { return newHertz(tc) },
 	"resty": func(tc *tls.Config) any {
 		r := resty.New()
 		if tc != nil {
@@ -110,11 +116,27 @@ var libraries = map[string]func(tc *tls.Config) any{
 	"xnethttp2": func(tc *tls.Config) any { return &http.Client{Transport: &http2.Transport{TLSClientConfig: tc}} },
 }
 
+// newHertz is hertz's client.NewClient() with opts and, over TLS, the test
+// server's trust (WithTLSConfig, which also puts the client on hertz's
+// standard dialer: netpoll, its default, has no TLS).
+func newHertz(tc *tls.Config, opts ...config.ClientOption) *hclient.Client {
+	if tc != nil {
+		opts = append(opts, hclient.WithTLSConfig(tc))
+	}
+	c, err := hclient.NewClient(opts...)
+	if err != nil { // NewClient has no error to return
+		panic(err)
+	}
+	return c
+}
+
 func (c *client) close() {
 	switch l := c.lib.(type) {
 	case *http.Client:
 		l.CloseIdleConnections()
 	case *fasthttp.Client:
+		l.CloseIdleConnections()
+	case *hclient.Client:
 		l.CloseIdleConnections()
 	case *resty.Client:
 		l.GetClient().CloseIdleConnections()
@@ -212,12 +234,12 @@ func (c *client) do(method, url string, body []byte, hdr http.Header) result {
 				req.Header.Add(k, s)
 			}
 		}
-		if c.fastDecode {
+		if c.decode {
 			req.Header.Set("Accept-Encoding", "gzip")
 		}
 		var err error
-		if c.fastRedirects > 0 {
-			err = l.DoRedirects(req, resp, c.fastRedirects)
+		if c.redirects > 0 {
+			err = l.DoRedirects(req, resp, c.redirects)
 		} else {
 			err = l.DoDeadline(req, resp, time.Now().Add(callBound))
 		}
@@ -235,10 +257,55 @@ func (c *client) do(method, url string, body []byte, hdr http.Header) result {
 			res.trailer.Set(string(k), string(resp.Header.PeekBytes(k)))
 		}
 		res.body = bytes.Clone(resp.Body())
-		if c.fastDecode && err == nil {
+		if c.decode && err == nil {
 			b, derr := resp.BodyUncompressed()
 			if derr != nil {
 				res.err = derr // not the still-compressed body as if it were the answer
+			} else {
+				res.body = bytes.Clone(b)
+			}
+		}
+		return res
+	case *hclient.Client:
+		req, resp := protocol.AcquireRequest(), protocol.AcquireResponse()
+		defer protocol.ReleaseRequest(req)
+		defer protocol.ReleaseResponse(resp)
+		req.SetRequestURI(url)
+		req.SetMethod(method)
+		if body != nil {
+			req.SetBody(body)
+		}
+		for k, v := range hdr {
+			for _, s := range v {
+				req.Header.Add(k, s)
+			}
+		}
+		if c.decode {
+			req.Header.Set("Accept-Encoding", "gzip")
+		}
+		var err error
+		if c.redirects > 0 {
+			req.SetOptions(config.WithRequestTimeout(callBound)) // each hop's
+			err = l.DoRedirects(ctx, req, resp, c.redirects)
+		} else {
+			err = l.DoDeadline(ctx, req, resp, time.Now().Add(callBound))
+		}
+		res := result{err: err, status: resp.StatusCode(), proto: resp.Header.GetProtocol(), header: http.Header{}}
+		if err != nil {
+			res.status = 0
+		}
+		resp.Header.VisitAll(func(k, v []byte) { res.header.Add(string(k), string(v)) })
+		resp.Header.Trailer().VisitAll(func(k, v []byte) {
+			if res.trailer == nil {
+				res.trailer = http.Header{}
+			}
+			res.trailer.Add(string(k), string(v))
+		})
+		res.body = bytes.Clone(resp.Body())
+		if c.decode && err == nil && string(resp.Header.ContentEncoding()) == "gzip" { // BodyGunzip does not check
+			b, derr := resp.BodyGunzip()
+			if derr != nil {
+				res.err = derr
 			} else {
 				res.body = bytes.Clone(b)
 			}

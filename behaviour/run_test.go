@@ -224,8 +224,8 @@ func versionsOf(mod []byte) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "- Go %s or later, go.mod's go line (net/http)\n", g)
-	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/go-resty/resty/v2", "resty.dev/v3", "github.com/hashicorp/go-retryablehttp",
-		"github.com/hashicorp/go-cleanhttp", "golang.org/x/net"} {
+	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/cloudwego/hertz", "github.com/cloudwego/netpoll",
+		"github.com/go-resty/resty/v2", "resty.dev/v3", "github.com/hashicorp/go-retryablehttp", "github.com/hashicorp/go-cleanhttp", "golang.org/x/net"} {
 		v, ok := selected[p]
 		if !ok {
 			return "", fmt.Errorf("go.mod does not require %s", p)
@@ -268,7 +268,9 @@ func renderDoc(rs []row) []byte {
 	b.WriteString("Observed by `TestBehaviour` against the fixture server's behaviour routes (see [the route table](" + docfile.Link(filepath.Dir(docPath), routesPath) + ")), " +
 		"with each library's own default client: `http.Client{}` (nethttp; `http.DefaultTransport`, cloned), `fasthttp.Client{}` " +
 		"(requests sent with `Client.DoDeadline`, which is `Client.Do` with the test's bound; `Do` does not follow redirects, " +
-		"`fasthttp.Get` and `Client.DoRedirects` do: see the fix lines), `resty.New()` (resty v2, and resty v3 " +
+		"`fasthttp.Get` and `Client.DoRedirects` do: see the fix lines), hertz's `client.NewClient()` (pkg/app/client, on its " +
+		"default network, netpoll, but over TLS, which takes `client.WithTLSConfig` and with it hertz's standard dialer; requests sent " +
+		"with `Client.DoDeadline`, `Do` with the test's bound, which follows no redirects: `Client.Get` and `Client.DoRedirects` do), `resty.New()` (resty v2, and resty v3 " +
 		"for resty3, bodies read with `Response.Bytes`), " +
 		"`retryablehttp.NewClient()`, and `http.Client{Transport: &http2.Transport{}}` (xnethttp2, from golang.org/x/net/http2, " +
 		"always over TLS). The test fails when a library stops doing what a cell says, so a dependency update that changes a " +

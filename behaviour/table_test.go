@@ -7,6 +7,7 @@ var observed = map[string]map[string]string{
 	"404": {
 		"nethttp":       "response 404, 1 attempt",
 		"fasthttp":      "response 404, 1 attempt",
+		"hertz":         "response 404, 1 attempt",
 		"resty":         "response 404, 1 attempt",
 		"resty3":        "response 404, 1 attempt",
 		"retryablehttp": "response 404, 1 attempt",
@@ -15,6 +16,7 @@ var observed = map[string]map[string]string{
 	"500": {
 		"nethttp":       "response 500, 1 attempt",
 		"fasthttp":      "response 500, 1 attempt",
+		"hertz":         "response 500, 1 attempt",
 		"resty":         "response 500, 1 attempt",
 		"resty3":        "response 500, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
@@ -23,6 +25,7 @@ var observed = map[string]map[string]string{
 	"redirect-301": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 301 is the response",
+		"hertz":         "not followed: the 301 is the response",
 		"resty":         "followed as GET, body dropped",
 		"resty3":        "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
@@ -31,6 +34,7 @@ var observed = map[string]map[string]string{
 	"redirect-302": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 302 is the response",
+		"hertz":         "not followed: the 302 is the response",
 		"resty":         "followed as GET, body dropped",
 		"resty3":        "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
@@ -39,6 +43,7 @@ var observed = map[string]map[string]string{
 	"redirect-303": {
 		"nethttp":       "followed as GET, body dropped",
 		"fasthttp":      "not followed: the 303 is the response",
+		"hertz":         "not followed: the 303 is the response",
 		"resty":         "followed as GET, body dropped",
 		"resty3":        "followed as GET, body dropped",
 		"retryablehttp": "followed as GET, body dropped",
@@ -47,6 +52,7 @@ var observed = map[string]map[string]string{
 	"redirect-307": {
 		"nethttp":       "followed as POST, body kept",
 		"fasthttp":      "not followed: the 307 is the response",
+		"hertz":         "not followed: the 307 is the response",
 		"resty":         "followed as POST, body kept",
 		"resty3":        "followed as POST, body kept",
 		"retryablehttp": "followed as POST, body kept",
@@ -55,6 +61,7 @@ var observed = map[string]map[string]string{
 	"redirect-308": {
 		"nethttp":       "followed as POST, body kept",
 		"fasthttp":      "not followed: the 308 is the response",
+		"hertz":         "not followed: the 308 is the response",
 		"resty":         "followed as POST, body kept",
 		"resty3":        "followed as POST, body kept",
 		"retryablehttp": "followed as POST, body kept",
@@ -63,6 +70,7 @@ var observed = map[string]map[string]string{
 	"redirect-hops": {
 		"nethttp":       "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
 		"fasthttp":      "none (not followed)",
+		"hertz":         "none (not followed)",
 		"resty":         "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
 		"resty3":        "9; the 10th is an error: Get \"/headers\": stopped after 10 redirects",
 		"retryablehttp": "9; the 10th is an error: GET URL giving up after 1 attempt(s): Get \"/headers\": stopped after 10 redirects",
@@ -71,6 +79,7 @@ var observed = map[string]map[string]string{
 	"cross-host-auth": {
 		"nethttp":       "followed, Authorization dropped",
 		"fasthttp":      "not followed",
+		"hertz":         "not followed",
 		"resty":         "followed, Authorization dropped",
 		"resty3":        "followed, Authorization dropped",
 		"retryablehttp": "followed, Authorization dropped",
@@ -78,6 +87,7 @@ var observed = map[string]map[string]string{
 	"accept-encoding": {
 		"nethttp":       "`gzip`",
 		"fasthttp":      "none",
+		"hertz":         "none",
 		"resty":         "`gzip`",
 		"resty3":        "`gzip, deflate`",
 		"retryablehttp": "`gzip`",
@@ -86,6 +96,7 @@ var observed = map[string]map[string]string{
 	"gzip": {
 		"nethttp":       "decoded, Content-Encoding and Content-Length removed",
 		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"hertz":         "left encoded, Content-Encoding and Content-Length kept",
 		"resty":         "decoded, Content-Encoding and Content-Length removed",
 		"resty3":        "decoded, Content-Encoding and Content-Length removed",
 		"retryablehttp": "decoded, Content-Encoding and Content-Length removed",
@@ -94,6 +105,7 @@ var observed = map[string]map[string]string{
 	"deflate": {
 		"nethttp":       "left encoded, Content-Encoding and Content-Length kept",
 		"fasthttp":      "left encoded, Content-Encoding and Content-Length kept",
+		"hertz":         "left encoded, Content-Encoding and Content-Length kept",
 		"resty":         "left encoded, Content-Encoding and Content-Length kept",
 		"resty3":        "response 200, a body of 0 bytes neither encoded nor decoded",
 		"retryablehttp": "left encoded, Content-Encoding and Content-Length kept",
@@ -102,6 +114,7 @@ var observed = map[string]map[string]string{
 	"slow-headers": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "response 200, 1 attempt",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"resty3":        "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
@@ -110,6 +123,7 @@ var observed = map[string]map[string]string{
 	"slow-body": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "response 200, 1 attempt",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"resty3":        "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
@@ -118,6 +132,7 @@ var observed = map[string]map[string]string{
 	"timeout": {
 		"nethttp":       "none",
 		"fasthttp":      "none; dial 3s (fasthttp.DefaultDialTimeout)",
+		"hertz":         "none; dial 1s (consts.DefaultDialTimeout)",
 		"resty":         "none",
 		"resty3":        "none",
 		"retryablehttp": "none",
@@ -126,6 +141,7 @@ var observed = map[string]map[string]string{
 	"retry-503": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"resty3":        "response 503, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
@@ -134,6 +150,7 @@ var observed = map[string]map[string]string{
 	"retry-after": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"resty3":        "response 503, 1 attempt",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s), 5 attempts",
@@ -142,6 +159,7 @@ var observed = map[string]map[string]string{
 	"retry-wait": {
 		"nethttp":       "no retry",
 		"fasthttp":      "no retry",
+		"hertz":         "no retry",
 		"resty":         "no retry",
 		"resty3":        "no retry",
 		"retryablehttp": "7s (the Retry-After; 1 s doubling to 30 s without one)",
@@ -150,6 +168,7 @@ var observed = map[string]map[string]string{
 	"retry-post": {
 		"nethttp":       "response 503, 1 attempt",
 		"fasthttp":      "response 503, 1 attempt",
+		"hertz":         "response 503, 1 attempt",
 		"resty":         "response 503, 1 attempt",
 		"resty3":        "response 503, 1 attempt",
 		"retryablehttp": "error: POST URL giving up after 5 attempt(s), 5 attempts",
@@ -158,6 +177,7 @@ var observed = map[string]map[string]string{
 	"retry-reset": {
 		"nethttp":       "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
 		"fasthttp":      "error: fasthttp: the server closed connection before returning the first response byte. make sure the server returns 'connection: close' response header before closing…, 5 attempts",
+		"hertz":         "error: the server closed connection before returning the first response byte. Make sure the server returns 'Connection: close' response header before closing the conne…, 2 attempts",
 		"resty":         "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
 		"resty3":        "error: Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 2 attempts",
 		"retryablehttp": "error: GET URL giving up after 5 attempt(s): Get URL: read tcp ADDR->ADDR: read: connection reset by peer, 6 attempts",
@@ -166,6 +186,7 @@ var observed = map[string]map[string]string{
 	"proxy": {
 		"nethttp":       "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"fasthttp":      "no",
+		"hertz":         "no",
 		"resty":         "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"resty3":        "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
 		"retryablehttp": "yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY",
@@ -174,6 +195,7 @@ var observed = map[string]map[string]string{
 	"cookies": {
 		"nethttp":       "no",
 		"fasthttp":      "no",
+		"hertz":         "no",
 		"resty":         "yes (a cookie jar)",
 		"resty3":        "yes (a cookie jar)",
 		"retryablehttp": "no",
@@ -182,6 +204,7 @@ var observed = map[string]map[string]string{
 	"user-agent": {
 		"nethttp":       "`Go-http-client/1.1`",
 		"fasthttp":      "`fasthttp`",
+		"hertz":         "`hertz`",
 		"resty":         "`go-resty/2.17.2 (https://github.com/go-resty/resty)`",
 		"resty3":        "`go-resty/3.0.0-rc.4 (https://resty.dev)`",
 		"retryablehttp": "`Go-http-client/1.1`",
@@ -190,6 +213,7 @@ var observed = map[string]map[string]string{
 	"idle-conns": {
 		"nethttp":       "2 (of 100 in all), closed after 1m30s idle",
 		"fasthttp":      "all (up to 512), closed after 10s idle",
+		"hertz":         "all (no limit), closed after 10s idle",
 		"resty":         "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
 		"resty3":        "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
 		"retryablehttp": "GOMAXPROCS+1 (of 100 in all), closed after 1m30s idle",
@@ -198,6 +222,7 @@ var observed = map[string]map[string]string{
 	"idle-kept": {
 		"nethttp":       "8 for 8 parallel requests; 2 kept idle and reused, the rest closed",
 		"fasthttp":      "8 for 8 parallel requests; all kept idle and reused",
+		"hertz":         "8 for 8 parallel requests; all kept idle and reused",
 		"resty":         "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
 		"resty3":        "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
 		"retryablehttp": "8 for 8 parallel requests; min(8, GOMAXPROCS+1) kept idle and reused, the rest closed",
@@ -206,6 +231,7 @@ var observed = map[string]map[string]string{
 	"max-conns": {
 		"nethttp":       "unlimited",
 		"fasthttp":      "512, then ErrNoFreeConns at once",
+		"hertz":         "unlimited",
 		"resty":         "unlimited",
 		"resty3":        "unlimited",
 		"retryablehttp": "unlimited",
@@ -214,6 +240,7 @@ var observed = map[string]map[string]string{
 	"cut-body": {
 		"nethttp":       "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
 		"fasthttp":      "error: unexpected EOF (500 of 1000 bytes read), 5 attempts",
+		"hertz":         "error: unexpected EOF (0 of 1000 bytes read), 1 attempt",
 		"resty":         "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
 		"resty3":        "no error: a short body of 500 bytes, 1 attempt",
 		"retryablehttp": "error: unexpected EOF (500 of 1000 bytes read), 1 attempt",
@@ -222,6 +249,7 @@ var observed = map[string]map[string]string{
 	"header-8k": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"resty3":        "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
@@ -230,6 +258,7 @@ var observed = map[string]map[string]string{
 	"header-1m": {
 		"nethttp":       "response 200, 1 attempt",
 		"fasthttp":      "error: error when reading response headers: fasthttp: small read buffer. increase readbuffersize: buffer size=4096, 5 attempts",
+		"hertz":         "response 200, 1 attempt",
 		"resty":         "response 200, 1 attempt",
 		"resty3":        "response 200, 1 attempt",
 		"retryablehttp": "response 200, 1 attempt",
@@ -238,6 +267,7 @@ var observed = map[string]map[string]string{
 	"1xx": {
 		"nethttp":       "response 200 with its body; the 103 is not returned",
 		"fasthttp":      "response 200 with its body; the 103 is not returned",
+		"hertz":         "response 103, a wrong body of 0 bytes",
 		"resty":         "response 200 with its body; the 103 is not returned",
 		"resty3":        "response 200 with its body; the 103 is not returned",
 		"retryablehttp": "response 200 with its body; the 103 is not returned",
@@ -246,6 +276,7 @@ var observed = map[string]map[string]string{
 	"trailers": {
 		"nethttp":       "delivered",
 		"fasthttp":      "delivered",
+		"hertz":         "delivered",
 		"resty":         "delivered",
 		"resty3":        "delivered",
 		"retryablehttp": "delivered",
@@ -254,6 +285,7 @@ var observed = map[string]map[string]string{
 	"http2": {
 		"nethttp":       "HTTP/2.0",
 		"fasthttp":      "HTTP/1.1",
+		"hertz":         "HTTP/1.1",
 		"resty":         "HTTP/2.0",
 		"resty3":        "HTTP/2.0",
 		"retryablehttp": "HTTP/2.0",

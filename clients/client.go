@@ -11,20 +11,24 @@
 //     the largest concurrency any scenario uses). net/http keeps 2 idle
 //     connections per host by default; resty (v2 and v3) and retryablehttp
 //     GOMAXPROCS+1; fasthttp allows 512 connections per host by default and
-//     is left there.
+//     is left there; hertz caps neither connections nor idle ones and is
+//     left so.
 //     Config.LibraryPool leaves these limits at the library's defaults
 //     instead (see Connection limits below), and Config.MaxConns caps the
 //     connections per host the library's own way; both are for the load
 //     generator's overload mode, not for the benchmark rows.
 //   - no proxy from the environment: net/http, resty (v2 and v3) and
-//     retryablehttp read HTTP_PROXY by default; fasthttp and raw never do.
+//     retryablehttp read HTTP_PROXY by default; fasthttp, hertz and raw
+//     never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
-//     instead of hanging the run.
+//     instead of hanging the run: hertz's per-request timeout
+//     (config.WithRequestTimeout), one deadline for dial, write and read.
 //   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
 //     DisableKeepAlives transport setting for the net/http-based clients,
-//     Connection: close on every fasthttp request, Request.Close on every
-//     request of xnethttp2 over TLS (x/net's http2.Transport has no
-//     DisableKeepAlives).
+//     Connection: close on every fasthttp request, hertz's
+//     WithKeepAlive(false) (the same header on every request),
+//     Request.Close on every request of xnethttp2 over TLS (x/net's
+//     http2.Transport has no DisableKeepAlives).
 //   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
 //     and its receive windows to the preset (see package h2c).
 //   - Config.TLS gives every client that speaks TLS the same tls.Config:
@@ -37,8 +41,11 @@
 //     by ALPN, as their defaults do. xnethttp2 gets it as its
 //     http2.Transport's TLSClientConfig and offers only h2 by ALPN;
 //     fasthttp gets it as Client.TLSConfig and speaks HTTP/1.1 over it;
-//     http3 gets it as its http3.Transport's TLSClientConfig. raw does not
-//     speak TLS: an error.
+//     hertz gets it with WithTLSConfig, on its standard dialer (crypto/tls;
+//     its default, netpoll, has no TLS), and speaks HTTP/1.1 over it, with
+//     SessionTicketsDisabled unless TLS.Resume because hertz adds a session
+//     cache to a config without one; http3 gets it as its
+//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //   - resty v3 (resty3): its own transport, set up as resty v2's is.
@@ -47,16 +54,22 @@
 //     until the body is closed, so it bounds the whole request as the
 //     others' timeouts do. Nothing else: its defaults never retry (retry
 //     count 0) and set no circuit breaker, rate limiter or hedging.
+//   - hertz: nothing to turn off (no RetryConfig is one attempt), but an
+//     idempotent request whose pooled connection the server had closed is
+//     sent again on a new one, as net/http does; no setting stops that.
 //
 // Each adapter reads bodies the way its library's users do: a fresh body
 // with io.ReadAll (net/http, retryablehttp), resty's Response.Body, resty
 // v3's Response.Bytes, fasthttp's Get(nil, url) or a copy out of its pooled
-// Response; into the caller's buffer with bytes.Buffer.ReadFrom pre-sized
-// from Content-Length (net/http, retryablehttp, and resty v2 and v3 through
-// their raw bodies), fasthttp's Get(dst, url). Those idioms are part of
-// what a user pays, so the suite measures them rather than equalising
-// them; what differs between the two ways is a level of the benchmark name
-// (buf=fresh|reused), never a difference between clients on one row.
+// Response, hertz's Get(ctx, nil, url) or the same copy; into the caller's
+// buffer with bytes.Buffer.ReadFrom pre-sized from Content-Length
+// (net/http, retryablehttp, and resty v2 and v3 through their raw bodies),
+// fasthttp's Get(dst, url), a copy out of hertz's pooled Response (its
+// Get(ctx, dst, url) hands dst to its body pool: see hertzClient). Those
+// idioms are part of what a user pays, so the suite measures them rather
+// than equalising them; what differs between the two ways is a level of
+// the benchmark name (buf=fresh|reused), never a difference between
+// clients on one row.
 //
 // # Connection limits
 //
@@ -78,6 +91,8 @@
 //     MaxIdleConnDuration (10 s); a request beyond them fails at once with
 //     fasthttp.ErrNoFreeConns (it waits only if MaxConnWaitTimeout is set,
 //     which the suite never does).
+//   - hertz: no cap on connections per host (MaxConnsPerHost 0), and every
+//     connection stays idle until MaxIdleConnDuration (10 s).
 //   - raw: no cap, DefaultMaxConnsPerHost idle per host.
 //   - xnethttp2 over TLS (x/net's http2.Transport): no cap and no idle
 //     limit. A request goes on an open connection with a stream free
@@ -88,7 +103,10 @@
 // With Config.MaxConns = N the net/http-based clients set the transport's
 // MaxConnsPerHost to N: a request beyond N waits for a connection (until
 // its timeout); fasthttp sets its MaxConnsPerHost to N and fails fast with
-// fasthttp.ErrNoFreeConns; raw fails fast the same way with ErrNoFreeConns.
+// fasthttp.ErrNoFreeConns; hertz sets its WithMaxConnsPerHost to N and
+// fails fast with its errors.ErrNoFreeConns (it waits only with
+// WithMaxConnWaitTimeout, which the suite never sets); raw fails fast the
+// same way with ErrNoFreeConns.
 // In every case the idle pool per host is raised to at least N, so that N
 // caps connections, not reuse. TestLibraryPoolKeepsIdle and TestMaxConns
 // check these on the wire.
@@ -133,8 +151,9 @@ type Config struct {
 	LibraryPool bool
 	// MaxConns, when positive, caps the connections per host, idle plus in
 	// use, the library's own way (see Connection limits): the
-	// net/http-based clients make a request wait for a connection, fasthttp
-	// and raw fail it at once (fasthttp.ErrNoFreeConns, ErrNoFreeConns).
+	// net/http-based clients make a request wait for a connection,
+	// fasthttp, hertz and raw fail it at once (fasthttp.ErrNoFreeConns,
+	// hertz's errors.ErrNoFreeConns, ErrNoFreeConns).
 	// It also raises the idle pool per host to at least MaxConns. It works
 	// with and without LibraryPool, and over HTTP/1.1 is tested for every
 	// client of HTTP1.
@@ -144,7 +163,7 @@ type Config struct {
 	// TLS.Resume) for every client that speaks TLS; raw does not and
 	// returns an error. Over TLS the net/http-based clients negotiate
 	// HTTP/2 by ALPN, as their defaults do; xnethttp2 speaks HTTP/2 only,
-	// fasthttp HTTP/1.1 only. It cannot be combined with H2C.
+	// fasthttp and hertz HTTP/1.1 only. It cannot be combined with H2C.
 	TLS *TLS
 }
 
@@ -243,6 +262,7 @@ var adapters = map[string]func(Config) (Client, error){
 	NetHTTP:       newNetHTTP,
 	XNetHTTP2:     newXNetHTTP2,
 	FastHTTP:      newFastHTTP,
+	Hertz:         newHertz,
 	Resty:         newResty,
 	Resty3:        newResty3,
 	RetryableHTTP: newRetryableHTTP,
@@ -284,6 +304,7 @@ var (
 const (
 	NetHTTP       = "nethttp"
 	FastHTTP      = "fasthttp"
+	Hertz         = "hertz" // cloudwego/hertz's client, HTTP/1.1 only
 	Resty         = "resty"
 	Resty3        = "resty3" // resty v3, resty.dev/v3
 	RetryableHTTP = "retryablehttp"

@@ -1,6 +1,7 @@
 package clients_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
+	"github.com/cloudwego/netpoll"
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -20,15 +23,21 @@ import (
 // errors.Is, so every client's error must keep its cause: a refused
 // connection is syscall.ECONNREFUSED; a request over its timeout is
 // context.DeadlineExceeded for the net/http-based clients,
-// fasthttp.ErrTimeout for fasthttp and os.ErrDeadlineExceeded for raw (as
-// the README says). Each read path is checked (fasthttp's Get and its
-// Request/Response path differ).
+// fasthttp.ErrTimeout for fasthttp, hertz's errors.ErrTimeout for hertz
+// and os.ErrDeadlineExceeded for raw (as the README says). Each read path
+// is checked (fasthttp's and hertz's Get and their Request/Response path
+// differ).
+//
+// hertz's refused connection is netpoll.ErrConnClosed ("connection has
+// been closed by peer"): its default dialer, netpoll, takes the hang-up
+// that ends a failed connect for the peer closing and never reads the
+// socket's error (pollDesc.WaitWrite), so ECONNREFUSED is lost there.
 func TestErrorsKeepTheirCause(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused := "http://" + ln.Addr().String()
+	refusedURL := "http://" + ln.Addr().String()
 	ln.Close()
 
 	srv := startGated(t)
@@ -42,8 +51,10 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 		clients.Resty3:        context.DeadlineExceeded,
 		clients.RetryableHTTP: context.DeadlineExceeded,
 		clients.FastHTTP:      fasthttp.ErrTimeout,
+		clients.Hertz:         hertzerrors.ErrTimeout,
 		clients.Raw:           os.ErrDeadlineExceeded,
 	}
+	refused := map[string]error{clients.Hertz: netpoll.ErrConnClosed}
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
 			for _, tc := range []struct {
@@ -52,7 +63,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 				cfg   clients.Config
 				want  error
 			}{
-				{"refused", refused, clients.Config{}, syscall.ECONNREFUSED},
+				{"refused", refusedURL, clients.Config{}, cmp.Or(refused[f.Name], error(syscall.ECONNREFUSED))},
 				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, timeout[f.Name]},
 			} {
 				c := benchtest.NewClient(t, f, tc.cfg)

@@ -3,6 +3,7 @@ package clients_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"runtime"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -66,6 +68,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 		clients.Resty3:        runtime.GOMAXPROCS(0) + 1,
 		clients.RetryableHTTP: runtime.GOMAXPROCS(0) + 1,
 		clients.FastHTTP:      fasthttp.DefaultMaxConnsPerHost,
+		clients.Hertz:         math.MaxInt, // no cap on idle connections
 		clients.Raw:           clients.DefaultMaxConnsPerHost,
 	}
 	for _, f := range clients.HTTP1 {
@@ -117,12 +120,13 @@ func burst(n int, do func() error) []error {
 
 // TestMaxConns: with MaxConns = 3 and 10 requests at once, the server never
 // accepts more than 3 connections. The net/http-based clients make the
-// other requests wait, and all succeed; fasthttp and raw fail the others
-// at once, with an error that errors.Is their sentinel.
+// other requests wait, and all succeed; fasthttp, hertz and raw fail the
+// others at once, with an error that errors.Is their sentinel.
 func TestMaxConns(t *testing.T) {
 	const n, limit = 10, 3
 	failFast := map[string]error{
 		clients.FastHTTP: fasthttp.ErrNoFreeConns,
+		clients.Hertz:    hertzerrors.ErrNoFreeConns,
 		clients.Raw:      clients.ErrNoFreeConns,
 	}
 	for _, f := range clients.HTTP1 {

@@ -24,6 +24,7 @@ var tlsClients = map[string]int{
 	clients.Resty3:        2,
 	clients.RetryableHTTP: 2,
 	clients.FastHTTP:      1,
+	clients.Hertz:         1,
 }
 
 // tcpTLS returns the clients of the TLS rows over TCP (clients.TLS1, then
@@ -41,7 +42,7 @@ func tcpTLS() []clients.Factory {
 // TestTLSGet: every client that speaks TLS over TCP GETs /json from
 // tlsserver.Start trusting its certificate, negotiating h2 (the
 // net/http-based clients, by ALPN as their defaults do, and xnethttp2) or
-// HTTP/1.1 (fasthttp), and HTTP/1.1 with TLS.HTTP1 (which xnethttp2
+// HTTP/1.1 (fasthttp, hertz), and HTTP/1.1 with TLS.HTTP1 (which xnethttp2
 // refuses); with an empty pool of roots the same GET fails verification.
 func TestTLSGet(t *testing.T) {
 	cert := benchtest.NewCert(t)

@@ -18,6 +18,11 @@ window.httpclientbenchClients = [
     "floor": false
   },
   {
+    "name": "hertz",
+    "colour": "#e377c2",
+    "floor": false
+  },
+  {
     "name": "resty",
     "colour": "#2ca02c",
     "floor": false

@@ -164,9 +164,9 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 
 // Each https program checks the protocol its library negotiates by
 // default: against a server offering only http/1.1 by ALPN, the
-// net/http-based ones fail (they expect HTTP/2); fasthttp, which speaks
-// nothing else, succeeds; xnethttp2, which offers only h2, fails its
-// handshake.
+// net/http-based ones fail (they expect HTTP/2); those whose library speaks
+// nothing else (fasthttp, hertz: no h2 over TLS in the registry) succeed;
+// xnethttp2, which offers only h2, fails its handshake.
 func TestProgramsCheckTheProtocol(t *testing.T) {
 	right := servers(t)
 	cert, certFile := newCertFile(t)
@@ -183,14 +183,15 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 			continue
 		}
 		out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
+		onlyH1 := !registry.Of(p.name).Speaks(registry.H2TLS)
 		switch {
-		case p.name == "fasthttp" && err != nil:
-			t.Errorf("fasthttp over HTTP/1.1: %v %q", err, out)
 		case p.name == "xnethttp2":
 			if err == nil || !strings.Contains(string(out), "tls: no application protocol") {
 				t.Errorf("xnethttp2 against an http/1.1-only server: %v %q; want a failed handshake", err, out)
 			}
-		case p.name != "fasthttp" && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
+		case onlyH1 && err != nil:
+			t.Errorf("%s over HTTP/1.1: %v %q", p.name, err, out)
+		case !onlyH1 && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
 			t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
 		}
 	}

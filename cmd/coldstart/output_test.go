@@ -89,7 +89,7 @@ func TestResultsRoundTrip(t *testing.T) {
 	}
 	table, err := renderTable(path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("renderTable: %v", err)
 	}
 	if row := fmt.Sprintf("| %s | %s | %s | 5.00 ms |", clients[0].name, clients[0].scheme, clients[0].proto); !strings.Contains(table, row) {
 		t.Errorf("the coldstart table has no %q:\n%s", row, table)

@@ -22,7 +22,7 @@ func TestFlags(t *testing.T) {
 		o.maxInFlight != DefaultMaxInFlight || o.payload.name != "json" || !slices.Equal(o.clients, DefaultClients) {
 		t.Errorf("defaults: %+v", o)
 	}
-	if want := []string{"nethttp", "fasthttp", "resty", "resty3", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
+	if want := []string{"nethttp", "fasthttp", "hertz", "resty", "resty3", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
 		t.Errorf("default clients %v, want %v", DefaultClients, want)
 	}
 	o, err = parseFlags([]string{"-mode", "overload"}, io.Discard)

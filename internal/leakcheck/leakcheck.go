@@ -8,19 +8,31 @@ import (
 	"go.uber.org/goleak"
 )
 
-// Allowed lists fasthttp's background goroutines, the only ones allowed to
-// outlive a test. fasthttp offers no way to stop them:
-//   - the per-client and per-host sweepers and the server's worker-pool
-//     sweeper notice at their next tick (at most 10 s, fasthttp's default
-//     idle durations) that their client or server is gone, and return;
-//   - the server Date-header ticker and the default dialer's address-cache
-//     sweeper are process-wide singletons that live as long as the process.
+// Allowed lists fasthttp's and hertz's background goroutines, the only
+// ones allowed to outlive a test. Neither library offers a way to stop
+// them:
+//   - fasthttp's per-client and per-host sweepers and the server's
+//     worker-pool sweeper notice at their next tick (at most 10 s,
+//     fasthttp's default idle durations) that their client or server is
+//     gone, and return;
+//   - fasthttp's server Date-header ticker and its default dialer's
+//     address-cache sweeper are process-wide singletons that live as long
+//     as the process;
+//   - hertz's per-client and per-host sweepers (client.Client.cleaner,
+//     http1.HostClient.connsCleaner) sleep 10 s between sweeps and return
+//     once their client has no connection left; Client.CloseIdleConnections
+//     closes the connections but wakes neither;
+//   - netpoll's pollers (hertz's default dialer on Linux) start with its
+//     first connection and live as long as the process.
 var Allowed = []goleak.Option{
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*HostClient).connsCleaner"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*Client).mCleaner"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.updateServerDate.func1"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*TCPDialer).tcpAddrsClean"),
+	goleak.IgnoreAnyFunction("github.com/cloudwego/hertz/pkg/app/client.(*Client).cleaner"),
+	goleak.IgnoreAnyFunction("github.com/cloudwego/hertz/pkg/protocol/http1.(*HostClient).connsCleaner"),
+	goleak.IgnoreAnyFunction("github.com/cloudwego/netpoll.(*defaultPoll).Wait"),
 }
 
 // VerifyTestMain runs the package's tests and benchmarks, then fails the run
