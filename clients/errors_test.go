@@ -26,7 +26,7 @@ import (
 // fasthttp.ErrTimeout for fasthttp, hertz's errors.ErrTimeout for hertz
 // and os.ErrDeadlineExceeded for raw (as the README says). Each read path
 // is checked (fasthttp's and hertz's Get and their Request/Response path
-// differ).
+// differ). TimedOut tells every timeout, and no refusal, for one.
 //
 // hertz's refused connection is netpoll.ErrConnClosed ("connection has
 // been closed by peer"): its default dialer, netpoll, takes the hang-up
@@ -85,6 +85,9 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 						t.Errorf("%s %s: no error", tc.cause, op.name)
 					} else if !errors.Is(err, tc.want) {
 						t.Errorf("%s %s: %v (%T) is not %v", tc.cause, op.name, err, err, tc.want)
+					}
+					if timedOut := clients.TimedOut(err); timedOut != (tc.cause == "timeout") {
+						t.Errorf("%s %s: %v: TimedOut %t", tc.cause, op.name, err, timedOut)
 					}
 				}
 			}

@@ -121,7 +121,8 @@ func burst(n int, do func() error) []error {
 // TestMaxConns: with MaxConns = 3 and 10 requests at once, the server never
 // accepts more than 3 connections. The net/http-based clients make the
 // other requests wait, and all succeed; fasthttp, hertz and raw fail the
-// others at once, with an error that errors.Is their sentinel.
+// others at once, with an error that errors.Is their sentinel and that
+// PoolFull tells.
 func TestMaxConns(t *testing.T) {
 	const n, limit = 10, 3
 	failFast := map[string]error{
@@ -184,8 +185,8 @@ func TestMaxConns(t *testing.T) {
 						continue
 					}
 					failed++
-					if !fast || !errors.Is(err, wantErr) {
-						t.Errorf("request failed: %v", err)
+					if !fast || !errors.Is(err, wantErr) || !clients.PoolFull(err) {
+						t.Errorf("request failed: %v (PoolFull %t)", err, clients.PoolFull(err))
 					}
 				}
 				if fast && failed != n-limit {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -88,7 +89,9 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 }
 
 // TestPoolErrorsMarked: the clients' refusals at their connection limit
-// count in the pool class, however wrapped; other errors keep their class.
+// count in the pool class and their timeouts in the timeout class, however
+// wrapped (hertz's timeout has nothing else to tell it by); other errors
+// keep their class.
 func TestPoolErrorsMarked(t *testing.T) {
 	for _, tc := range []struct {
 		err  error
@@ -96,7 +99,9 @@ func TestPoolErrorsMarked(t *testing.T) {
 	}{
 		{fmt.Errorf("get: %w", fasthttp.ErrNoFreeConns), load.Pool},
 		{fmt.Errorf("get: %w", clients.ErrNoFreeConns), load.Pool},
+		{fmt.Errorf("get: %w", hertzerrors.ErrNoFreeConns), load.Pool},
 		{fasthttp.ErrTimeout, load.Timeout},
+		{fmt.Errorf("get: %w", hertzerrors.ErrTimeout), load.Timeout},
 		{errors.New("connection reset"), load.Other},
 	} {
 		err := markPool(func() error { return tc.err })()

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
-	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/load"
@@ -235,13 +234,18 @@ func clientNames() string {
 }
 
 // markPool marks the clients' refusals at their own connection limit
-// (fasthttp's ErrNoFreeConns, raw's clients.ErrNoFreeConns) for load's
-// classes, which know no client library.
+// (clients.PoolFull) and their timeouts (clients.TimedOut: hertz's has
+// nothing a deadline check would see) for load's classes, which know no
+// client library.
 func markPool(op func() error) func() error {
 	return func() error {
 		err := op()
-		if err != nil && (errors.Is(err, fasthttp.ErrNoFreeConns) || errors.Is(err, clients.ErrNoFreeConns)) {
+		switch {
+		case err == nil:
+		case clients.PoolFull(err):
 			return load.PoolFull(err)
+		case clients.TimedOut(err):
+			return load.TimedOut(err)
 		}
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 func TestFlags(t *testing.T) {
@@ -22,8 +23,8 @@ func TestFlags(t *testing.T) {
 		o.maxInFlight != DefaultMaxInFlight || o.payload.name != "json" || !slices.Equal(o.clients, DefaultClients) {
 		t.Errorf("defaults: %+v", o)
 	}
-	if want := []string{"nethttp", "fasthttp", "hertz", "resty", "resty3", "retryablehttp", "raw"}; !slices.Equal(DefaultClients, want) {
-		t.Errorf("default clients %v, want %v", DefaultClients, want)
+	if want := registry.Names(registry.H1); !slices.Equal(DefaultClients, want) || !slices.Contains(want, registry.FloorName) {
+		t.Errorf("default clients %v, want the registry's HTTP/1.1 clients %v, the floor among them", DefaultClients, want)
 	}
 	o, err = parseFlags([]string{"-mode", "overload"}, io.Discard)
 	if err != nil || o.rate != DefaultOverloadRate {

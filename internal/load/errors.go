@@ -21,8 +21,8 @@ const (
 	// what a client that opens connections without bound meets.
 	PortExhaust
 	// Pool: the client's own connection limit was reached and it failed
-	// the request at once instead of queueing it (fasthttp's
-	// ErrNoFreeConns): an error the op marked with PoolFull.
+	// the request at once instead of queueing it (fasthttp's and hertz's
+	// ErrNoFreeConns, raw's): an error the op marked with PoolFull.
 	Pool
 	// Answer: a response came, but not the right one (status or body).
 	Answer
@@ -81,6 +81,19 @@ func (e poolError) Unwrap() error { return e.err }
 // (class Pool). Which errors those are is the client library's business:
 // the op knows its library, this package imports none.
 func PoolFull(err error) error { return poolError{err} }
+
+// timedOutError marks a client's timeout whose error says nothing of it.
+type timedOutError struct{ err error }
+
+func (e timedOutError) Error() string { return e.err.Error() }
+func (e timedOutError) Unwrap() error { return e.err }
+func (e timedOutError) Timeout() bool { return true }
+
+// TimedOut marks err as the client's timeout (class Timeout), for a
+// library whose timeout error is neither a deadline error nor has a
+// Timeout method (hertz's errors.ErrTimeout); as for PoolFull, the op
+// knows its library.
+func TimedOut(err error) error { return timedOutError{err} }
 
 // Classify tells which class err belongs to. It relies on the adapters
 // keeping the cause in the error chain (clients tests check they do).
