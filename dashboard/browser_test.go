@@ -198,8 +198,8 @@ func TestDashboard(t *testing.T) {
 	// nightly of the third commit, a day later, a point of its own. The last
 	// two are one commit run twice ten minutes apart, stored in four stores
 	// whose entries carry run=501-1 and run=502-1: two points, where the old
-	// 30-minute rule would have made one. Time: H1GetBytes (5 clients and
-	// the TCP floor), H1Download/size=64KiB (5 clients), H2Get (4 clients,
+	// 30-minute rule would have made one. Time: H1GetBytes (7 clients and
+	// the TCP floor), H1Download/size=64KiB (7 clients), H2Get (4 clients,
 	// present from the second run on) and, in the last two runs, a
 	// benchmark of another package, internal/demo.Decode (one client), and
 	// the TLS family TLSHandshake: resume=on over proto=h1 (nethttp and
@@ -210,8 +210,8 @@ func TestDashboard(t *testing.T) {
 	perRun := view{
 		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get", "internal/demo.Decode/size=1KiB",
 			"TLSHandshake/proto=h1/resume=on", "TLSHandshake/proto=h3/resume=on"},
-		Lines:    []int{6, 5, 4, 1, 2, 1},
-		Points:   []int{36, 30, 20, 2, 4, 2},
+		Lines:    []int{8, 7, 4, 1, 2, 1},
+		Points:   []int{48, 42, 20, 2, 4, 2},
 		Canvases: 6, Families: 5, Links: 6,
 	}
 	want := map[string]view{
@@ -220,8 +220,8 @@ func TestDashboard(t *testing.T) {
 		"allocs": perRun,
 		"throughput": {
 			Scenarios: []string{"H1Download/size=64KiB"},
-			Lines:     []int{5},
-			Points:    []int{30},
+			Lines:     []int{7},
+			Points:    []int{42},
 			Canvases:  1, Families: 1, Links: 6,
 		},
 	}
@@ -271,7 +271,10 @@ func TestDashboard(t *testing.T) {
 		if rc.Role == registry.Floor {
 			label += " (floor)"
 		}
-		if got, ok := lines[label]; ok && got != rc.Colour {
+		switch got, ok := lines[label]; {
+		case !ok:
+			t.Errorf("no line is labelled %s: the sample history must hold every client of the registry", label)
+		case got != rc.Colour:
 			t.Errorf("%s is drawn in %s, the registry gives %s", label, got, rc.Colour)
 		}
 	}

@@ -46,7 +46,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 16330.8,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -60,9 +74,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 46350.0,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 48204.0,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
           },
@@ -74,7 +102,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "B/op",
+            "value": 7299.0,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 75.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 75.0,
             "range": "\u00b1 0",
@@ -151,7 +193,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 27081.6,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -165,9 +221,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 111500.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 115960.0,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
           },
@@ -179,7 +249,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "B/op",
+            "value": 144900.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 90.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 90.0,
             "range": "\u00b1 0",
@@ -293,7 +377,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 17147.3,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -307,9 +405,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 48667.5,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 50614.2,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
           },
@@ -321,7 +433,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "B/op",
+            "value": 7663.95,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 78.75,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 78.75,
             "range": "\u00b1 0",
@@ -398,7 +524,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 28435.7,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -412,9 +552,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 117075.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 121758.0,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
           },
@@ -426,7 +580,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "B/op",
+            "value": 152145.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 94.5,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 94.5,
             "range": "\u00b1 0",
@@ -624,7 +792,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 17963.9,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -638,9 +820,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 50985.0,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 53024.4,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
           },
@@ -652,7 +848,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "B/op",
+            "value": 8028.9,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 82.5,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 82.5,
             "range": "\u00b1 0",
@@ -729,7 +939,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 29789.8,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -743,9 +967,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 122650.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 127556.0,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
           },
@@ -757,7 +995,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "B/op",
+            "value": 159390.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 99.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 99.0,
             "range": "\u00b1 0",
@@ -955,7 +1207,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 53891.6,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -969,9 +1235,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 152955.0,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 159073.2,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2"
           },
@@ -983,7 +1263,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
           },
           {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "B/op",
+            "value": 24086.7,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 247.5,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 247.5,
             "range": "\u00b1 0",
@@ -1060,7 +1354,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 89369.3,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=fasthttp",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=hertz",
             "unit": "B/op",
             "value": 0.0,
             "range": "\u00b1 0",
@@ -1074,9 +1382,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 367950.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 382668.0,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2"
           },
@@ -1088,7 +1410,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "B/op",
+            "value": 478170.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 297.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 297.0,
             "range": "\u00b1 0",
@@ -1274,9 +1610,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 2420.4,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 588.1,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 565.5,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
           },
@@ -1325,9 +1675,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 2305.2,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 560.1,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 538.6,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
           },
@@ -1376,9 +1740,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 2200.4,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 534.64,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 514.1,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
           },
@@ -1427,9 +1805,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 6601.2,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 1603.92,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 1542.2,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2"
           },
@@ -1480,9 +1872,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 54969.5,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 156014.1,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 162254.7,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2; run=501-1"
           },
@@ -1515,9 +1921,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 91156.6,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 375309.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 390321.4,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2; run=501-1"
           },
@@ -1629,9 +2049,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "ns/op",
+            "value": 52813.8,
+            "range": "\u00b1 2172",
+            "extra": "median of 6; min 16780, max 19740; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
             "unit": "ns/op",
             "value": 149895.9,
+            "range": "\u00b1 4318",
+            "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
+            "unit": "ns/op",
+            "value": 155891.7,
             "range": "\u00b1 4318",
             "extra": "median of 6; min 42030, max 48260; GOMAXPROCS=2; run=502-1"
           },
@@ -1664,9 +2098,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "ns/op",
+            "value": 87581.9,
+            "range": "\u00b1 3838",
+            "extra": "median of 6; min 28380, max 32960; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "ns/op",
             "value": 360591.0,
+            "range": "\u00b1 5868",
+            "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "ns/op",
+            "value": 375014.6,
             "range": "\u00b1 5868",
             "extra": "median of 6; min 107500, max 117300; GOMAXPROCS=2; run=502-1"
           },
@@ -1780,9 +2228,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 6733.2,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 1636.0,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 1573.1,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2; run=501-1"
           },
@@ -1831,9 +2293,23 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "MB/s",
+            "value": 6469.1,
+            "range": "\u00b1 262.3",
+            "extra": "median of 6; min 1988, max 2309; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
             "unit": "MB/s",
             "value": 1571.8,
+            "range": "\u00b1 29.45",
+            "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
+            "unit": "MB/s",
+            "value": 1511.3,
             "range": "\u00b1 29.45",
             "extra": "median of 6; min 558.6, max 609.7; GOMAXPROCS=2; run=502-1"
           },
@@ -1884,7 +2360,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "B/op",
+            "value": 24086.7,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "B/op",
             "value": 24086.7,
             "range": "\u00b1 5",
@@ -1919,7 +2409,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "B/op",
+            "value": 478170.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "B/op",
             "value": 478170.0,
             "range": "\u00b1 32",
@@ -2033,7 +2537,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "B/op",
+            "value": 24086.7,
+            "range": "\u00b1 5",
+            "extra": "median of 6; min 7298, max 7304; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "B/op",
             "value": 24086.7,
             "range": "\u00b1 5",
@@ -2068,7 +2586,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "B/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "B/op",
+            "value": 478170.0,
+            "range": "\u00b1 32",
+            "extra": "median of 6; min 144900, max 145000; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "B/op",
             "value": 478170.0,
             "range": "\u00b1 32",
@@ -2184,7 +2716,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 247.5,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 247.5,
             "range": "\u00b1 0",
@@ -2219,7 +2765,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=501-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 297.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2; run=501-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 297.0,
             "range": "\u00b1 0",
@@ -2333,7 +2893,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1GetBytes/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1GetBytes/client=resty",
+            "unit": "allocs/op",
+            "value": 247.5,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 75, max 75; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1GetBytes/client=resty3",
             "unit": "allocs/op",
             "value": 247.5,
             "range": "\u00b1 0",
@@ -2368,7 +2942,21 @@ window.BENCHMARK_DATA = {
             "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
           },
           {
+            "name": "H1Download/size=64KiB/client=hertz",
+            "unit": "allocs/op",
+            "value": 0.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 0, max 0; GOMAXPROCS=2; run=502-1"
+          },
+          {
             "name": "H1Download/size=64KiB/client=resty",
+            "unit": "allocs/op",
+            "value": 297.0,
+            "range": "\u00b1 0",
+            "extra": "median of 6; min 90, max 90; GOMAXPROCS=2; run=502-1"
+          },
+          {
+            "name": "H1Download/size=64KiB/client=resty3",
             "unit": "allocs/op",
             "value": 297.0,
             "range": "\u00b1 0",
