@@ -7,9 +7,9 @@ import (
 )
 
 // Optional capabilities of the feature scenarios. A scenario asserts the one
-// it needs; a client without it has no row there (docs/clients.md's client
-// matrix lists which client has which). All four libraries have all four; raw has
-// none of them.
+// it needs; a client without it has no row there (docs/clients.md's feature
+// table says how each library does each). Every library has all four; raw
+// has none of them.
 type (
 	// Streamer hands over a response body unread, to be consumed as it
 	// arrives (server-sent events, frame-by-frame reads).
