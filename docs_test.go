@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -340,50 +339,6 @@ func TestDocsLinkCheckFails(t *testing.T) {
 	}
 	if want := "1:one.md 5:four.md 6:five.png"; strings.Join(got, " ") != want {
 		t.Errorf("markdownLinks = %q, want %q", strings.Join(got, " "), want)
-	}
-}
-
-// TestDocsResultsPageIsTheRecordedRun: the benchreport blocks of
-// docs/results.md are what cmd/benchreport makes of docs/results.txt
-// (README.md's are cmd/benchreport's own test's). It regenerates a copy
-// beside a copy of the results file, so that the block's link to it is
-// the same.
-func TestDocsResultsPageIsTheRecordedRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs cmd/benchreport")
-	}
-	page, err := os.ReadFile(resultsPage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := os.ReadFile(recordedRun)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	copyPage, copyRun := filepath.Join(tmp, filepath.Base(resultsPage)), filepath.Join(tmp, filepath.Base(recordedRun))
-	if err := os.WriteFile(copyPage, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(copyRun, run, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "run", "./cmd/benchreport", "-in", copyRun, "-readme", copyPage)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("cmd/benchreport: %v\n%s", err, out)
-	}
-	got, err := os.ReadFile(copyPage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, page) {
-		have, want := strings.Split(string(page), "\n"), strings.Split(string(got), "\n")
-		i := 0
-		for i < len(have) && i < len(want) && have[i] == want[i] {
-			i++
-		}
-		t.Errorf("%s:%d is not what cmd/benchreport makes of %s (run go generate ./...):\nhave: %s\nwant: %s",
-			resultsPage, i+1, recordedRun, lineAt(have, i), lineAt(want, i))
 	}
 }
 
