@@ -8,14 +8,15 @@
 // ordinary packages of this module, so the libraries are the versions go.mod
 // pins): each does one GET of the URL on its command line, decodes the JSON
 // body into a struct, checks it, prints nothing and exits 0 (1 with a message
-// on a wrong answer or an error). nethttp, resty and retryablehttp use their
-// library as a user would, fasthttp calls fasthttp.Get (a fasthttp.Client
-// for https), and raw, the floor, writes an HTTP/1.1 GET on a net.Conn
-// itself. Every program but raw also runs over https (scheme=https): given
-// the file of the one certificate to trust after the URL, each GETs over
-// TLS 1.3 with its library's defaults and checks the protocol they
-// negotiate (HTTP/2 by ALPN for the net/http-based ones, HTTP/1.1 for
-// fasthttp); xnethttp2 speaks only HTTP/2 over TLS (x/net's own
+// on a wrong answer or an error). nethttp, resty, resty3 and retryablehttp
+// use their library as a user would, fasthttp calls fasthttp.Get (a
+// fasthttp.Client for https), hertz its client.NewClient's Get, and raw,
+// the floor, writes an HTTP/1.1 GET on a net.Conn itself. Every program but
+// raw also runs over https (scheme=https): given the file of the one
+// certificate to trust after the URL, each GETs over TLS 1.3 with its
+// library's defaults and checks the protocol they negotiate (HTTP/2 by
+// ALPN for the net/http-based ones, HTTP/1.1 for fasthttp and hertz);
+// xnethttp2 speaks only HTTP/2 over TLS (x/net's own
 // http2.Transport) and http3 only HTTP/3 (quic-go's http3.Transport), and
 // each runs only there. Each program is built twice, as built and stripped
 // (-ldflags=-s -w); the timed runs use the binary as built.

@@ -112,7 +112,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	inflight := fs.String("inflight", DefaultInFlight, "sweep: the requests in flight, one level per value")
 	fs.IntVar(&o.maxInFlight, "max-inflight", DefaultMaxInFlight, "steady and overload: cap on requests in flight; a due request waits for a slot, and is dropped if none frees before the end")
 	fs.Int64Var(&o.maxRequests, "max-requests", DefaultMaxRequests, "sweep: cap on the requests of one level")
-	fs.IntVar(&o.maxConns, "maxconns", 0, "cap on each client's connections to the server, applied the library's way (0: none; net/http-based clients queue, fasthttp and raw fail fast)")
+	fs.IntVar(&o.maxConns, "maxconns", 0, "cap on each client's connections to the server, applied the library's way (0: none; net/http-based clients queue, fasthttp, hertz and raw fail fast)")
 	fs.DurationVar(&o.timeout, "timeout", DefaultTimeout, "each request's timeout")
 	payloadName := fs.String("payload", "json", "what each request fetches: "+payloadNames())
 	clientList := fs.String("clients", strings.Join(DefaultClients, ","), "clients to run, comma-separated: "+clientNames())

@@ -97,7 +97,7 @@ var all = []Client{
 	{Name: "fasthttp", Module: "github.com/valyala/fasthttp", Package: "github.com/valyala/fasthttp", Protos: H1 | H1TLS, Colour: "#ff7f0e", Focus: true,
 		Uses: "`Client.Get(dst, url)` (with a nil `dst` for `buf=fresh`, the caller's buffer for `buf=reused`); POSTs with `AcquireRequest`/`AcquireResponse`"},
 	{Name: "hertz", Module: "github.com/cloudwego/hertz", Package: "github.com/cloudwego/hertz/pkg/app/client", Protos: H1 | H1TLS, Colour: "#e377c2",
-		Uses: "`Client.Get(ctx, nil, url)` for a GET with `buf=fresh`; everything else with `protocol.AcquireRequest`/`AcquireResponse` and `DoTimeout`, bodies copied out of the pooled response; netpoll for cleartext, hertz's standard dialer for TLS"},
+		Uses: "`Client.Get(ctx, nil, url)` for a GET of bytes with `buf=fresh`; everything else with `protocol.AcquireRequest`/`AcquireResponse` and `DoTimeout`, bodies copied out of the pooled response; netpoll for cleartext, hertz's standard dialer for TLS"},
 	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c",
 		Uses: "`client.R().Get(url)`, `resp.Body()` / `resp.String()`, JSON through `SetResult`"},
 	{Name: "resty3", Module: "resty.dev/v3", Package: "resty.dev/v3", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#98df8a",
