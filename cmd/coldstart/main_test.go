@@ -363,13 +363,21 @@ func newCertFile(t *testing.T) (*tlscert.Cert, string) {
 // client's.
 func TestRowsAreTheRegistry(t *testing.T) {
 	rows := map[string]bool{}
+	schemes := map[string][]string{}
 	for _, c := range clients {
 		rows[c.name] = true
+		schemes[c.name] = append(schemes[c.name], c.scheme)
 	}
 	for _, rc := range registry.All() {
-		want := rc.Protos&(registry.H1|registry.H1TLS|registry.H2TLS|registry.H3) != 0
-		if rows[rc.Name] != want {
-			t.Errorf("%s (%v): rows %v, want %v", rc.Name, rc.Protos, rows[rc.Name], want)
+		var want []string
+		if rc.Speaks(registry.H1) {
+			want = append(want, "http")
+		}
+		if rc.Protos&(registry.H1TLS|registry.H2TLS|registry.H3) != 0 {
+			want = append(want, "https")
+		}
+		if !slices.Equal(schemes[rc.Name], want) {
+			t.Errorf("%s (%v): rows %q, want %q", rc.Name, rc.Protos, schemes[rc.Name], want)
 		}
 	}
 	entries, err := os.ReadDir("programs")
