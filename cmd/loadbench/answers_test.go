@@ -104,12 +104,12 @@ func TestPoolErrorsMarked(t *testing.T) {
 		{fmt.Errorf("get: %w", hertzerrors.ErrTimeout), load.Timeout},
 		{errors.New("connection reset"), load.Other},
 	} {
-		err := markPool(func() error { return tc.err })()
+		err := markFailures(func() error { return tc.err })()
 		if got := load.Classify(err); got != tc.want || !errors.Is(err, tc.err) {
 			t.Errorf("%v: class %v (cause kept: %v), want %v", tc.err, got, errors.Is(err, tc.err), tc.want)
 		}
 	}
-	if err := markPool(func() error { return nil })(); err != nil {
+	if err := markFailures(func() error { return nil })(); err != nil {
 		t.Errorf("a success became %v", err)
 	}
 }

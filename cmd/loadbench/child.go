@@ -161,7 +161,7 @@ func (j job) run() (_ *report, err error) {
 		return nil, err
 	}
 	defer c.Close()
-	op := markPool(p.op(c, j.Base))
+	op := markFailures(p.op(c, j.Base))
 	if err := op(); err != nil {
 		return nil, fmt.Errorf("%s: the first answer of %s is wrong: %w", j.Client, p.path, err)
 	}
@@ -233,11 +233,11 @@ func clientNames() string {
 	return joinNames(names)
 }
 
-// markPool marks the clients' refusals at their own connection limit
+// markFailures marks the clients' refusals at their own connection limit
 // (clients.PoolFull) and their timeouts (clients.TimedOut: hertz's has
 // nothing a deadline check would see) for load's classes, which know no
 // client library.
-func markPool(op func() error) func() error {
+func markFailures(op func() error) func() error {
 	return func() error {
 		err := op()
 		switch {
