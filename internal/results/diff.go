@@ -1,0 +1,93 @@
+package results
+
+import "math"
+
+// DiffRow is one benchmark and unit of two runs compared: A (the base, or
+// the previous run) and B.
+type DiffRow struct {
+	Pkg, Name, Unit string
+	// Better is the unit's direction: -1 lower is better (ns/op, B/op,
+	// allocs/op), +1 higher (MB/s).
+	Better int
+	A, B   Summary
+	// Change is B's median over A's, minus 1, as benchstat prints it:
+	// +0.5 is 50 % higher, whichever way the unit improves.
+	Change float64
+	// Worse is how many times worse B is than A: B's median over A's for
+	// a lower-is-better unit, A's over B's for a higher-is-better one. It is
+	// github-action-benchmark's ratio (its alert threshold "200%" is Worse
+	// > 2), below 1 when B is better, and 1 when both medians are 0.
+	Worse float64
+	// P is the Mann–Whitney U test's p-value (Compare), Significant its
+	// verdict: P ≤ 0.05, where benchstat prints a change instead of "~".
+	P           float64
+	Significant bool
+}
+
+// Diff compares b with a, as go tool benchstat does: every series both have
+// in a unit with a direction (the file's Unit lines and benchfmt's
+// defaults), in a's order. oneSide counts the benchmark and unit pairs with
+// a direction that only one side has.
+func Diff(a, b *File) (rows []DiffRow, oneSide int) {
+	type key struct{ pkg, name, unit string }
+	index := func(f *File) map[key]*Series {
+		m := map[key]*Series{}
+		for _, s := range f.Series {
+			if f.Units.GetBetter(s.Unit) != 0 {
+				m[key{s.Pkg, s.Name, s.Unit}] = s
+			}
+		}
+		return m
+	}
+	as, bs := index(a), index(b)
+	for k := range bs {
+		if as[k] == nil {
+			oneSide++
+		}
+	}
+	for _, sa := range a.Series {
+		k := key{sa.Pkg, sa.Name, sa.Unit}
+		if as[k] == nil {
+			continue // no direction
+		}
+		sb := bs[k]
+		if sb == nil {
+			oneSide++
+			continue
+		}
+		row := DiffRow{Pkg: sa.Pkg, Name: sa.Name, Unit: sa.Unit, Better: a.Units.GetBetter(sa.Unit),
+			A: Summarize(sa.Values), B: Summarize(sb.Values)}
+		row.Change = change(row.A.Center, row.B.Center)
+		row.Worse = worse(row.A.Center, row.B.Center, row.Better)
+		row.P, row.Significant = Compare(row.A, row.B)
+		rows = append(rows, row)
+	}
+	return rows, oneSide
+}
+
+// change is b/a - 1, with 0 to 0 no change and 0 to more an infinite one.
+func change(a, b float64) float64 {
+	switch {
+	case a == b:
+		return 0
+	case a == 0:
+		return math.Inf(int(math.Copysign(1, b)))
+	}
+	return b/a - 1
+}
+
+// worse is the factor by which b is worse than a in a unit whose direction
+// is better: b/a where lower is better, a/b where higher is; 1 for equal
+// values (0 and 0 included) and +Inf for a change from 0 the wrong way.
+func worse(a, b float64, better int) float64 {
+	if better > 0 {
+		a, b = b, a
+	}
+	switch {
+	case a == b:
+		return 1
+	case a == 0:
+		return math.Inf(1)
+	}
+	return b / a
+}
