@@ -1,6 +1,7 @@
 // Package dashboard is the nightly results page (index.html, dashboard.js,
 // served from GitHub Pages); its Go part writes clients.js, the page's
-// list of clients and their colours, from internal/registry.
+// list of clients and their colours, from internal/registry, and
+// machines.js, the nightly workflow's machines, from Machines.
 package dashboard
 
 import (
@@ -13,17 +14,18 @@ import (
 //go:generate go run ./gen
 
 // ClientsJS is the content of clients.js: window.httpclientbenchClients,
-// every client of the registry in table order with its colour, and the
-// floors.
+// every client of the registry in table order with its colour, the floor
+// and the baseline (every ratio is a time over the baseline's).
 func ClientsJS() []byte {
 	type client struct {
-		Name   string `json:"name"`
-		Colour string `json:"colour"`
-		Floor  bool   `json:"floor"`
+		Name     string `json:"name"`
+		Colour   string `json:"colour"`
+		Floor    bool   `json:"floor"`
+		Baseline bool   `json:"baseline"`
 	}
 	var cs []client
 	for _, c := range registry.All() {
-		cs = append(cs, client{c.Name, c.Colour, c.Role == registry.Floor})
+		cs = append(cs, client{c.Name, c.Colour, c.Role == registry.Floor, c.Role == registry.Baseline})
 	}
 	b, err := json.MarshalIndent(cs, "", "  ")
 	if err != nil {

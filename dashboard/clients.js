@@ -5,46 +5,55 @@ window.httpclientbenchClients = [
   {
     "name": "nethttp",
     "colour": "#1f77b4",
-    "floor": false
+    "floor": false,
+    "baseline": true
   },
   {
     "name": "xnethttp2",
     "colour": "#17becf",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "fasthttp",
     "colour": "#ff7f0e",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "hertz",
     "colour": "#e377c2",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "resty",
     "colour": "#2ca02c",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "resty3",
     "colour": "#98df8a",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "retryablehttp",
     "colour": "#9467bd",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "http3",
     "colour": "#d62728",
-    "floor": false
+    "floor": false,
+    "baseline": false
   },
   {
     "name": "raw",
     "colour": "#a0a0a0",
-    "floor": true
+    "floor": true,
+    "baseline": false
   }
 ];

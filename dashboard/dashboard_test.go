@@ -67,3 +67,41 @@ func TestClientsJSIsGenerated(t *testing.T) {
 		t.Error("index.html does not load clients.js before dashboard.js")
 	}
 }
+
+// TestMachinesJSIsGenerated: machines.js, the page's list of machines, is
+// what go generate ./dashboard writes from dashboard.Machines now, and the
+// page loads it before dashboard.js. Each machine's id is a directory name
+// of the gh-pages branch (dev/bench/<id>/data.js) and a hash value of the
+// page (machine=<id>), so it is a plain word, and the ids are unique.
+func TestMachinesJSIsGenerated(t *testing.T) {
+	got, err := os.ReadFile("machines.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, dashboard.MachinesJS()) {
+		t.Error("machines.js is not what dashboard.Machines gives: run go generate ./dashboard")
+	}
+	html, err := os.ReadFile("index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, j := bytes.Index(html, []byte(`src="machines.js"`)), bytes.Index(html, []byte(`src="dashboard.js"`)); i < 0 || j < i {
+		t.Error("index.html does not load machines.js before dashboard.js")
+	}
+	if len(dashboard.Machines) == 0 {
+		t.Fatal("dashboard.Machines is empty")
+	}
+	seen := map[string]bool{}
+	for _, m := range dashboard.Machines {
+		if !regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`).MatchString(m.ID) || m.ID == "dashboard" {
+			t.Errorf("machine id %q: want lower-case letters, digits and dashes, and not the dashboard's own directory", m.ID)
+		}
+		if seen[m.ID] {
+			t.Errorf("machine id %q twice", m.ID)
+		}
+		seen[m.ID] = true
+		if m.Runner == "" || m.Name == "" {
+			t.Errorf("machine %q has no runner or name", m.ID)
+		}
+	}
+}

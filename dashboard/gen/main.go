@@ -1,5 +1,6 @@
-// Command gen writes dashboard/clients.js from internal/registry; run it
-// with go generate ./dashboard.
+// Command gen writes dashboard/clients.js from internal/registry and
+// dashboard/machines.js from dashboard.Machines; run it with go generate
+// ./dashboard.
 package main
 
 import (
@@ -11,7 +12,12 @@ import (
 )
 
 func main() {
-	if err := renameio.WriteFile("clients.js", dashboard.ClientsJS(), 0o644); err != nil {
-		log.Fatal(err)
+	for _, f := range []struct {
+		name string
+		text []byte
+	}{{"clients.js", dashboard.ClientsJS()}, {"machines.js", dashboard.MachinesJS()}} {
+		if err := renameio.WriteFile(f.name, f.text, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
