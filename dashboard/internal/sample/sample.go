@@ -403,7 +403,7 @@ func plan(rec *recording, n int) [][]Run {
 	}
 	last := &first[n-1]
 	last.Exact = true
-	last.Message = fmt.Sprintf("The recorded run docs/results.txt (commit %s), exactly", rec.commit)
+	last.Message = fmt.Sprintf("Sample commit %d: the commit of docs/results.txt (%s), whose run on %s is the recording exactly", n, rec.commit, dashboard.Machines[0].ID)
 	// Slowed runs: single runs, none next to another slowed run, the
 	// rerun or the exact run, so each slowed leaf crosses the 2× line in
 	// its run and in its run only.
