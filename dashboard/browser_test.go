@@ -1,22 +1,29 @@
 //go:build browser
 
-// The page test: it drives the dashboard in a real headless Chromium
-// against a sample data.js. It pulls in chromedp, so it is built only with
-// -tags browser: go test -tags browser ./dashboard.
+// The page test: it drives the dashboard in a real headless Chromium on
+// sample stores generated from the recorded suite (docs/results.txt) by
+// cmd/benchjson (package dashboard/internal/sample). It pulls in chromedp,
+// so it is built only with -tags browser: go test -tags browser ./dashboard.
 package dashboard_test
 
 import (
+	"bufio"
 	"context"
+	"flag"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,15 +33,32 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/httpclientbench/httpclientbench/dashboard"
+	"github.com/httpclientbench/httpclientbench/dashboard/internal/sample"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // RequireBrowserEnv makes a missing browser a failure instead of a skip;
 // .ci/run sets it after installing Chromium.
 const RequireBrowserEnv = "HTTPBENCH_REQUIRE_BROWSER"
 
-// ScreenshotEnv names where to save the screenshot (default: the temp dir).
+// ScreenshotEnv names where to save the screenshot (default: the temp dir;
+// with -update, docs/dashboard.png).
 const ScreenshotEnv = "HTTPBENCH_SCREENSHOT"
+
+var update = flag.Bool("update", false, "write the screenshot of the page on the sample history to ../docs/dashboard.png")
+
+// Screenshot is the viewport the page is drawn in and docs/dashboard.png's
+// size, and MaxScreenshot the most docs/dashboard.png may weigh.
+const (
+	screenWidth, screenHeight = 1280, 960
+	maxScreenshot             = 400 << 10
+)
+
+// tcpFloor and tcpFamily: the TCP floor is drawn on its family's charts
+// (cmd/benchreport's FloorTCP and FloorTCPFamily).
+const tcpFloor, tcpFamily = "LoopbackRoundTrip", "H1GetBytes"
 
 func findBrowser() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
@@ -45,61 +69,152 @@ func findBrowser() string {
 	return ""
 }
 
-// serve serves the page as GitHub Pages does: the dashboard under
-// /dev/bench/dashboard/ and the stored history at /dev/bench/data.js.
-func serve(t *testing.T) *httptest.Server {
+// serve serves the site as GitHub Pages does: the dashboard (this
+// directory) under /dev/bench/dashboard/ and each machine's stores at
+// /dev/bench/<machine>/data.js, from site; a machine in missing has none
+// (404), as before its first nightly.
+func serve(t *testing.T, site string, missing *atomic.Value) *httptest.Server {
 	mux := http.NewServeMux()
 	mux.Handle("/dev/bench/dashboard/", http.StripPrefix("/dev/bench/dashboard/", http.FileServer(http.Dir("."))))
-	mux.HandleFunc("/dev/bench/data.js", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFile(w, r, filepath.Join("testdata", "data.js"))
-	})
+	data := http.StripPrefix("/dev/bench/", http.FileServer(http.Dir(filepath.Join(site, "dev", "bench"))))
+	mux.Handle("/dev/bench/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if m, _ := missing.Load().(string); m != "" && r.URL.Path == "/dev/bench/"+m+"/data.js" {
+			// GitHub Pages' answer: its HTML page for a missing file.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, "<!doctype html><title>404</title><p>File not found")
+			return
+		}
+		data.ServeHTTP(w, r)
+	}))
 	srv := httptest.NewServer(mux) // 127.0.0.1
 	t.Cleanup(srv.Close)
 	return srv
 }
 
-// TestDashboard loads the page in headless Chromium, checks that it draws
-// one chart per scenario with one line per client for every unit, that
-// runs are told apart by their run id where the data has one, that every
-// point links to a commit, that the page logs no error and asks no host but
-// its own, and saves a screenshot.
-func TestDashboard(t *testing.T) {
-	browser := findBrowser()
-	if browser == "" {
-		if os.Getenv(RequireBrowserEnv) == "1" {
-			t.Fatalf("no Chromium or Chrome on PATH, and %s=1", RequireBrowserEnv)
-		}
-		t.Skipf("no Chromium or Chrome on PATH; install one to run this test (Debian: apt-get install chromium), or set %s=1 to make this a failure", RequireBrowserEnv)
-	}
-	srv := serve(t)
-	own, _ := url.Parse(srv.URL)
+// A chart as the page drew it.
+type chartView struct {
+	Scenario string     `json:"scenario"`
+	Family   string     `json:"family"`
+	Unit     string     `json:"unit"`
+	Ticks    []string   `json:"ticks"`
+	Lines    []lineView `json:"lines"`
+}
 
+type lineView struct {
+	Label     string   `json:"label"`
+	Colour    string   `json:"colour"`
+	Dashed    bool     `json:"dashed"`
+	Points    int      `json:"points"`
+	Intervals int      `json:"intervals"`
+	Crossed   []string `json:"crossed"`  // the run ids of the points drawn as crossings
+	Tooltips  []string `json:"tooltips"` // the tooltip line under each crossing
+}
+
+// probeCharts lists the charts drawn: for each line, its points, the
+// intervals drawn, and the points drawn as crossings (a red triangle) with
+// the tooltip's line about them.
+const probeCharts = `(() => {
+	const s = window.httpclientbenchDashboard;
+	return s.charts.map(c => ({
+		scenario: c.$hcb.scenario,
+		family: c.canvas.closest('.family').dataset.family,
+		unit: c.$hcb.unit,
+		ticks: c.scales.y.ticks.map(t => String(t.label)),
+		lines: c.data.datasets.map((d, i) => {
+			const crossed = [], tooltips = [];
+			d.data.forEach((v, k) => {
+				if (v === null || d.pointStyle[k] !== 'triangle' || d.pointBackgroundColor[k] === d.borderColor) return;
+				crossed.push(s.commits[k].run);
+				tooltips.push(c.options.plugins.tooltip.callbacks.afterLabel.call(c.tooltip, {datasetIndex: i, dataIndex: k}));
+			});
+			return {
+				label: d.label, colour: d.borderColor, dashed: d.borderDash.length > 0,
+				points: d.data.filter(v => v !== null).length,
+				intervals: c.$hcb.intervals[i], crossed, tooltips,
+			};
+		}),
+	}));
+})()`
+
+// drawAll scrolls down the page a viewport at a time until every chart
+// section is drawn, and reports how long it took.
+const drawAll = `(async () => {
+	const s = window.httpclientbenchDashboard;
+	const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+	const t0 = performance.now();
+	window.scrollTo(0, 0);
+	for (let i = 0, y = 0; i < 2000 && s.charts.length < s.scenarios.length; i++) {
+		y = Math.min(y + window.innerHeight, document.documentElement.scrollHeight);
+		window.scrollTo(0, y);
+		await frame();
+		await frame();
+	}
+	return {ms: performance.now() - t0, charts: s.charts.length, sections: s.scenarios.length};
+})()`
+
+type drawn struct {
+	MS       float64 `json:"ms"`
+	Charts   int     `json:"charts"`
+	Sections int     `json:"sections"`
+}
+
+// A cell of the latest-run panel.
+type cellView struct {
+	Scenario string `json:"scenario"`
+	Client   string `json:"client"`
+	Main     string `json:"main"`
+	Ratio    string `json:"ratio"` // the ratio= of the entry, 4 decimals; "" for none
+	Crossed  bool   `json:"crossed"`
+	Moved    bool   `json:"moved"`
+}
+
+const probePanel = `(() => Array.from(document.querySelectorAll('#panel tr.row td[data-client]')).map(td => ({
+	scenario: td.closest('tr').dataset.scenario,
+	client: td.dataset.client,
+	main: (td.querySelector('.main') || td).textContent,
+	ratio: td.dataset.ratio || '',
+	crossed: td.classList.contains('crossed'),
+	moved: td.classList.contains('moved'),
+})))()`
+
+// browser starts headless Chromium; problems collects the page's console
+// errors and warnings, exceptions, failed loads (but of allowed, the data
+// of a machine the test serves as missing) and requests to another host.
+type browser struct {
+	ctx      context.Context
+	srv      *httptest.Server
+	mu       sync.Mutex
+	problems []string
+	allowed  atomic.Value // a URL path whose failed load is expected
+}
+
+func startBrowser(t *testing.T, exe string, srv *httptest.Server) *browser {
+	own, _ := url.Parse(srv.URL)
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(browser),
+		chromedp.ExecPath(exe),
 		chromedp.NoSandbox, // CI runs as root
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1400),
+		chromedp.WindowSize(screenWidth, screenHeight),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
-
-	var (
-		mu       sync.Mutex
-		problems []string
-	)
+	t.Cleanup(cancelCtx)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	t.Cleanup(cancel)
+	b := &browser{ctx: ctx, srv: srv}
+	b.allowed.Store("")
 	report := func(format string, args ...any) {
-		mu.Lock()
-		problems = append(problems, fmt.Sprintf(format, args...))
-		mu.Unlock()
+		b.mu.Lock()
+		b.problems = append(b.problems, fmt.Sprintf(format, args...))
+		b.mu.Unlock()
 	}
 	listen := func(ev any) {
 		switch e := ev.(type) {
@@ -119,6 +234,9 @@ func TestDashboard(t *testing.T) {
 			report("exception: %s %v", e.ExceptionDetails.Text, e.ExceptionDetails.Exception)
 		case *log.EventEntryAdded:
 			if e.Entry.Level == log.EntryLevelError {
+				if u, err := url.Parse(e.Entry.URL); err == nil && u.Path != "" && u.Path == b.allowed.Load().(string) {
+					return // the 404 of the machine served as missing: the browser logs every failed load
+				}
 				report("log: %s %s", e.Entry.Text, e.Entry.URL)
 			}
 		case *network.EventRequestWillBeSent:
@@ -127,28 +245,6 @@ func TestDashboard(t *testing.T) {
 			}
 		}
 	}
-
-	type view struct {
-		Scenarios []string `json:"scenarios"`
-		Lines     []int    `json:"lines"`
-		Points    []int    `json:"points"`
-		Canvases  int      `json:"canvases"`
-		Families  int      `json:"families"`
-		Links     int      `json:"links"`
-		Labels    []string `json:"labels"`
-	}
-	const probe = `(() => {
-		const s = window.httpclientbenchDashboard;
-		return {
-			scenarios: s.scenarios,
-			lines: s.charts.map(c => c.data.datasets.length),
-			points: s.charts.map(c => c.data.datasets.reduce((n, d) => n + d.data.filter(v => v !== null).length, 0)),
-			canvases: document.querySelectorAll('#charts section.chart canvas').length,
-			families: document.querySelectorAll('#charts h2').length,
-			links: s.commits.filter(c => c.url.startsWith('https://github.com/')).length,
-			labels: s.commits.map(c => c.label),
-		};
-	})()`
 	if err := chromedp.Do(ctx); err != nil { // start the browser and its tab
 		t.Fatal(err)
 	}
@@ -164,136 +260,646 @@ func TestDashboard(t *testing.T) {
 	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
 		t.Fatal(err)
 	}
-	err := chromedp.Do(ctx,
-		chromedp.Navigate(srv.URL+"/dev/bench/dashboard/index.html"),
-		chromedp.WaitVisible(`#charts section.chart canvas`),
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(screenWidth, screenHeight)); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// open loads the page afresh with hash and waits until it has drawn what
+// ready (a JavaScript expression) says.
+func (b *browser) open(t *testing.T, hash, ready string) {
+	t.Helper()
+	err := chromedp.Do(b.ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(b.srv.URL+"/dev/bench/dashboard/index.html"+hash),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	timeView, err := chromedp.Run(ctx, chromedp.Evaluate[view](probe))
+	b.wait(t, ready)
+}
+
+func (b *browser) wait(t *testing.T, ready string) {
+	t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("waiting for %s: %v", ready, err)
+	}
+}
+
+func eval[T any](t *testing.T, b *browser, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// drawEverything draws every chart of the unit shown and returns them.
+func (b *browser) drawEverything(t *testing.T) ([]chartView, drawn) {
+	t.Helper()
+	d := eval[drawn](t, b, drawAll)
+	if d.Charts != d.Sections || d.Sections == 0 {
+		t.Fatalf("after scrolling to the bottom, %d of %d charts are drawn", d.Charts, d.Sections)
+	}
+	return eval[[]chartView](t, b, probeCharts), d
+}
+
+// setUnit selects a unit as a person does.
+func (b *browser) setUnit(t *testing.T, unit string) {
+	t.Helper()
+	err := chromedp.Do(b.ctx,
+		chromedp.SetValue(`#unit`, unit),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('unit').dispatchEvent(new Event('change'))`),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100: PNG
+}
+
+// leafPlace is where a leaf of the suite is drawn: the charts (scenarios)
+// it is a line on and the line's label. The TCP floor is a line on every
+// chart of its family.
+func leafPlace(leaf string, scenarios []string) (charts []string, label string) {
+	var levels []string
+	client := ""
+	for _, l := range strings.Split(leaf, "/") {
+		if c, ok := strings.CutPrefix(l, "client="); ok {
+			client = c
+		} else {
+			levels = append(levels, l)
+		}
+	}
+	scenario := strings.Join(levels, "/")
+	switch {
+	case leaf == tcpFloor:
+		for _, s := range scenarios {
+			if s == tcpFamily || strings.HasPrefix(s, tcpFamily+"/") {
+				charts = append(charts, s)
+			}
+		}
+		return charts, tcpFloor + " (TCP floor)"
+	case client == registry.FloorName:
+		return []string{scenario}, client + " (floor)"
+	}
+	return []string{scenario}, client
+}
+
+// checkCrossings: the charts mark a crossing exactly at the runs and
+// leaves the generator slowed (of those drawn in the unit), and each
+// marked point's tooltip says so.
+func checkCrossings(t *testing.T, what string, charts []chartView, h sample.History, mustHave bool) {
+	t.Helper()
+	var scenarios []string
+	lines := map[string]bool{}
+	got := map[string]bool{}
+	for _, c := range charts {
+		scenarios = append(scenarios, c.Scenario)
+		for _, l := range c.Lines {
+			lines[c.Scenario+" | "+l.Label] = true
+			for i, run := range l.Crossed {
+				got[c.Scenario+" | "+l.Label+" | run "+run] = true
+				if !strings.Contains(l.Tooltips[i], "crossed the alert line") {
+					t.Errorf("%s: the tooltip of the crossing of %s on %s at run %s says %q", what, l.Label, c.Scenario, run, l.Tooltips[i])
+				}
+			}
+		}
+	}
+	want := map[string]bool{}
+	for _, r := range h.Stored() {
+		for _, leaf := range r.Slowed {
+			places, label := leafPlace(leaf, scenarios)
+			for _, s := range places {
+				if lines[s+" | "+label] {
+					want[s+" | "+label+" | run "+r.RunID] = true
+				}
+			}
+		}
+	}
+	switch {
+	case len(want) == 0 && mustHave:
+		t.Errorf("%s: the generator slowed no leaf drawn here: the check checks nothing", what)
+	case len(want) == 0:
+		t.Logf("%s: the generator slowed no leaf drawn here", what)
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("%s: no crossing marked on %s, a leaf the generator slowed 3× in that run", what, k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Errorf("%s: a crossing is marked on %s, which the generator did not slow", what, k)
+		}
+	}
+}
+
+var tickRE = map[string]*regexp.Regexp{
+	"ns/op":     regexp.MustCompile(`^\d+(\.\d+)? (ns|µs|ms|s)$`),
+	"B/op":      regexp.MustCompile(`^\d+(\.\d+)? (B|KiB|MiB)$`),
+	"allocs/op": regexp.MustCompile(`^\d{1,3}(,\d{3})*(\.\d)?$`),
+	"MB/s":      regexp.MustCompile(`^\d+(\.\d+)? MB/s$`),
+}
+
+// checkCharts: the charts of a unit have a client each (no chart of only
+// floors, none of the TCP floor alone), raw on every chart of the H1
+// families and the TCP floor on the H1GetBytes charts (and nowhere else),
+// an interval drawn for every point, and tick labels in human units.
+func checkCharts(t *testing.T, what string, charts []chartView) {
+	t.Helper()
+	var tcpCharts, units []string
+	for _, c := range charts {
+		if !slices.Contains(units, c.Unit) {
+			units = append(units, c.Unit)
+		}
+		var clients, floors []string
+		for _, l := range c.Lines {
+			if strings.HasSuffix(l.Label, " (floor)") || strings.HasSuffix(l.Label, " (TCP floor)") {
+				floors = append(floors, l.Label)
+				if !l.Dashed {
+					t.Errorf("%s: %s on %s is not dashed", what, l.Label, c.Scenario)
+				}
+			} else {
+				clients = append(clients, l.Label)
+			}
+			if l.Intervals != l.Points || l.Points == 0 {
+				t.Errorf("%s: %s on %s: %d intervals drawn for %d points", what, l.Label, c.Scenario, l.Intervals, l.Points)
+			}
+		}
+		if len(clients) == 0 {
+			t.Errorf("%s: chart %s has no client, only %q", what, c.Scenario, floors)
+		}
+		if c.Scenario == tcpFloor || c.Family == tcpFloor {
+			t.Errorf("%s: the TCP floor has a chart of its own (%s)", what, c.Scenario)
+		}
+		if strings.HasPrefix(c.Family, "H1") && !slices.Contains(floors, registry.FloorName+" (floor)") {
+			t.Errorf("%s: chart %s of family %s has no %s (floor) line: %q", what, c.Scenario, c.Family, registry.FloorName, floors)
+		}
+		if slices.Contains(floors, tcpFloor+" (TCP floor)") {
+			tcpCharts = append(tcpCharts, c.Scenario)
+			if c.Family != tcpFamily {
+				t.Errorf("%s: the TCP floor is drawn on %s, of family %s", what, c.Scenario, c.Family)
+			}
+		}
+		for _, tick := range c.Ticks {
+			if re := tickRE[c.Unit]; re == nil || !re.MatchString(tick) {
+				t.Errorf("%s: chart %s has the tick label %q", what, c.Scenario, tick)
+				break
+			}
+		}
+	}
+	if len(units) != 1 {
+		t.Errorf("%s: charts of units %q", what, units)
+	}
+	if units[0] == "ns/op" {
+		want := []string{tcpFamily + "/buf=fresh", tcpFamily + "/buf=reused"}
+		slices.Sort(tcpCharts)
+		if !slices.Equal(tcpCharts, want) {
+			t.Errorf("%s: the TCP floor is drawn on %q, want %q", what, tcpCharts, want)
+		}
+		var us, ms bool
+		for _, c := range charts {
+			for _, tick := range c.Ticks {
+				us = us || strings.HasSuffix(tick, " µs")
+				ms = ms || strings.HasSuffix(tick, " ms")
+			}
+		}
+		if !us || !ms {
+			t.Errorf("%s: no chart has ticks in µs (%v) or none in ms (%v)", what, us, ms)
+		}
+	}
+}
+
+// reportRatios reads the ratios docs/REPORT.md's time tables print: per
+// scenario (family and the row's levels) and client the ratio's text
+// ("0.59", "~1.02"), its line being "0.59×" (older) or "0.59× (0.58–0.60)";
+// newFormat says the report prints intervals (and "~").
+func reportRatios(t *testing.T) (ratios map[[2]string]string, newFormat bool) {
+	f, err := os.Open(filepath.Join("..", "docs", "REPORT.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	views := map[string]view{"time": timeView}
-	for _, unit := range []string{"throughput", "bytes", "allocs"} {
-		err = chromedp.Do(ctx,
-			chromedp.SetValue(`#unit`, unit),
-			chromedp.Evaluate[chromedp.Void](`document.getElementById('unit').dispatchEvent(new Event('change'))`),
-		)
-		if err != nil {
-			t.Fatal(err)
+	defer f.Close()
+	ratios = map[[2]string]string{}
+	cellRE := regexp.MustCompile(`<br>(~?)(\d+\.\d\d)×( \(.*\))?$`)
+	family := ""
+	var columns []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			family, columns = h, nil
+			continue
 		}
-		if views[unit], err = chromedp.Run(ctx, chromedp.Evaluate[view](probe)); err != nil {
-			t.Fatal(err)
+		if !strings.HasPrefix(line, "| ") || family == "" {
+			continue
 		}
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if strings.HasPrefix(line, "| |") {
+			columns = nil
+			for _, c := range strings.Split(strings.Trim(line[3:], "| "), " | ") {
+				columns = append(columns, strings.TrimSuffix(c, " (floor)"))
+			}
+			continue
+		}
+		scenario := ""
+		switch first := cells[0]; {
+		case first == "—":
+			scenario = family
+		case strings.HasPrefix(first, "`") && strings.HasSuffix(first, "`"):
+			scenario = family + "/" + strings.Trim(first, "`")
+		default:
+			continue // the TCP floor's row, the separator line
+		}
+		for i, c := range cells[1:] {
+			m := cellRE.FindStringSubmatch(c)
+			if m == nil || i >= len(columns) {
+				continue
+			}
+			ratios[[2]string{scenario, columns[i]}] = m[1] + m[2]
+			newFormat = newFormat || m[3] != ""
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ratios) == 0 {
+		t.Fatal("docs/REPORT.md has no ratio in its tables")
+	}
+	return ratios, newFormat
+}
+
+// recordedRatios are the ratios of docs/results.txt as the report's cells
+// print them since they show intervals (cmd/benchreport: results.RatioOf,
+// paired as the run is, "~" where the interval contains 1, the baseline's
+// own "1.00"), per scenario and client.
+func recordedRatios(t *testing.T) map[[2]string]string {
+	f, err := os.Open(filepath.Join("..", "docs", "results.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	file, err := results.ReadFile(f, "results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds, _ := strconv.Atoi(file.Config["rounds"])
+	times := map[string][]float64{}
+	for _, s := range file.Series {
+		if s.Unit == "ns/op" {
+			times[results.Name(s.Pkg, s.Name)] = s.Values
+		}
+	}
+	paired := rounds > 0
+	for _, v := range times {
+		paired = paired && len(v) == rounds
+	}
+	out := map[[2]string]string{}
+	for name, v := range times {
+		scenario, client, ok := strings.Cut(name, "/client=")
+		if !ok {
+			continue
+		}
+		base := times[scenario+"/client="+registry.BaselineName]
+		if base == nil {
+			continue
+		}
+		r := results.RatioOf(v, base, paired)
+		text := fmt.Sprintf("%.2f", r.X)
+		if !r.Significant() && client != registry.BaselineName {
+			text = "~" + text
+		}
+		out[[2]string{scenario, client}] = text
+	}
+	return out
+}
+
+// checkPanelRatios: on the run whose values are exactly docs/results.txt's,
+// the panel's ratios are docs/REPORT.md's, cell for cell, and those the
+// report's cells print since they show intervals (recordedRatios): so a
+// report that still prints ratios of medians only logs its differences.
+func checkPanelRatios(t *testing.T, cells []cellView) {
+	t.Helper()
+	report, newFormat := reportRatios(t)
+	source := "docs/REPORT.md"
+	if !newFormat {
+		source += " (ratios of medians, without intervals)"
+	}
+	comparePanel(t, cells, report, source, newFormat)
+	comparePanel(t, cells, recordedRatios(t), "results.RatioOf on docs/results.txt", true)
+}
+
+func comparePanel(t *testing.T, cells []cellView, want map[[2]string]string, source string, strict bool) {
+	t.Helper()
+	shown := map[[2]string]cellView{}
+	for _, c := range cells {
+		if c.Ratio != "" {
+			shown[[2]string{c.Scenario, c.Client}] = c
+		}
+	}
+	var differ, ambiguous int
+	for k, w := range want {
+		c, ok := shown[k]
+		if !ok {
+			t.Errorf("the panel has no ratio for %s on %s; %s has %s×", k[1], k[0], source, w)
+			continue
+		}
+		got := strings.TrimSuffix(c.Main, "×")
+		if !strict {
+			got, w = strings.TrimPrefix(got, "~"), strings.TrimPrefix(w, "~")
+		}
+		if got == w {
+			continue
+		}
+		// The panel rounds the converter's 4 decimals: x.xx50 can round
+		// either way from the unrounded value the report rounds.
+		x, _ := strconv.ParseFloat(strings.TrimPrefix(w, "~"), 64)
+		y, _ := strconv.ParseFloat(strings.TrimPrefix(got, "~"), 64)
+		if strings.HasSuffix(c.Ratio, "50") && math.Abs(x-y) < 0.0101 && strings.HasPrefix(got, "~") == strings.HasPrefix(w, "~") {
+			ambiguous++
+			continue
+		}
+		differ++
+		switch {
+		case strict:
+			t.Errorf("%s on %s: the panel shows %s× (ratio=%s), %s %s×", k[1], k[0], got, c.Ratio, source, w)
+		case differ <= 3:
+			t.Logf("%s on %s: the panel shows %s× (ratio=%s), %s %s×", k[1], k[0], got, c.Ratio, source, w)
+		}
+	}
+	for k := range shown {
+		if _, ok := want[k]; !ok {
+			t.Errorf("the panel shows a ratio for %s on %s, %s none", k[1], k[0], source)
+		}
+	}
+	t.Logf("panel vs %s: %d ratios, %d differ, %d only by rounding an x.xx50", source, len(want), differ, ambiguous)
+}
+
+// checkPanelCrossings: the panel marks as crossed exactly the cells of the
+// leaves the generator slowed in the latest run.
+func checkPanelCrossings(t *testing.T, what string, cells []cellView, latest sample.Run) {
+	t.Helper()
+	var got, want []string
+	for _, c := range cells {
+		if c.Crossed {
+			got = append(got, c.Scenario+" "+c.Client)
+		}
+	}
+	for _, leaf := range latest.Slowed {
+		scenario, client := leaf, leaf
+		if i := strings.LastIndex(leaf, "/client="); i >= 0 {
+			scenario, client = leaf[:i], leaf[i+len("/client="):]
+		}
+		want = append(want, scenario+" "+client)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: the panel marks %q as crossed, the generator slowed %q in the latest run", what, got, want)
+	}
+}
+
+// TestDashboard generates a full history (50 runs of the whole suite on
+// the first machine, 30 on the second) and checks the page on it: the
+// latest-run panel (ratios as docs/REPORT.md's, crossings where the
+// generator slowed leaves), the charts of every unit (floors, intervals,
+// crossings, human units, the registry's colours), clicking a point, both
+// machines, the permalinks, the client filter, a machine without data, no
+// console error and no request to another host; it logs the load times
+// and saves a screenshot (with -update, docs/dashboard.png).
+func TestDashboard(t *testing.T) {
+	exe := findBrowser()
+	if exe == "" {
+		if os.Getenv(RequireBrowserEnv) == "1" {
+			t.Fatalf("no Chromium or Chrome on PATH, and %s=1", RequireBrowserEnv)
+		}
+		t.Skipf("no Chromium or Chrome on PATH; install one to run this test (Debian: apt-get install chromium), or set %s=1 to make this a failure", RequireBrowserEnv)
+	}
+	site := t.TempDir()
+	start := time.Now()
+	hs, err := sample.Write(site, sample.Options{Root: "..", Runs: sample.DefaultRuns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hs {
+		t.Logf("sample history of %s: %d runs stored, %.1f MB of data.js", h.Machine.ID, len(h.Stored()), float64(h.Size)/1e6)
+	}
+	t.Logf("generated in %v", time.Since(start).Round(time.Millisecond))
+	x64, arm := hs[0], hs[1]
+	if x64.Machine != dashboard.Machines[0] || !x64.Runs[len(x64.Runs)-1].Exact {
+		t.Fatalf("the first history is of %v; want the default machine's, its latest run exactly docs/results.txt", x64.Machine)
+	}
+	var missing atomic.Value
+	missing.Store("")
+	srv := serve(t, site, &missing)
+	b := startBrowser(t, exe, srv)
+
+	// The first view: the default machine, time. Its load times.
+	b.open(t, "", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.timings.firstChart !== undefined`)
+	timings := eval[map[string]float64](t, b, `window.httpclientbenchDashboard.timings`)
+	t.Logf("load on %s (%d runs, %.1f MB of data.js), ms since navigation: data.js run %.0f, model %.0f, panel %.0f, first chart %.0f",
+		x64.Machine.ID, len(x64.Stored()), float64(x64.Size)/1e6, timings["data"], timings["model"], timings["panel"], timings["firstChart"])
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
 	}
 
-	// Six points. The first four runs are stored the old way (no run id;
-	// two stores, B/op and allocs/op in the first): the fourth is a second
-	// nightly of the third commit, a day later, a point of its own. The last
-	// two are one commit run twice ten minutes apart, stored in four stores
-	// whose entries carry run=501-1 and run=502-1: two points, where the old
-	// 30-minute rule would have made one. Time: H1GetBytes (7 clients and
-	// the TCP floor), H1Download/size=64KiB (7 clients), H2Get (4 clients,
-	// present from the second run on) and, in the last two runs, a
-	// benchmark of another package, internal/demo.Decode (one client), and
-	// the TLS family TLSHandshake: resume=on over proto=h1 (nethttp and
-	// fasthttp) and proto=h3 (http3, a client no other family has), one
-	// chart each under one family heading.
-	// Bytes and allocations: the same charts, from the old mixed store and
-	// then from their own stores.
-	perRun := view{
-		Scenarios: []string{"H1GetBytes", "H1Download/size=64KiB", "H2Get", "internal/demo.Decode/size=1KiB",
-			"TLSHandshake/proto=h1/resume=on", "TLSHandshake/proto=h3/resume=on"},
-		Lines:    []int{8, 7, 4, 1, 2, 1},
-		Points:   []int{48, 42, 20, 2, 4, 2},
-		Canvases: 6, Families: 5, Links: 6,
+	// The panel: the exact run's ratios are the report's; its summary
+	// names the latest commit; crossed cells are the slowed leaves'.
+	latest := x64.Runs[len(x64.Runs)-1]
+	summary := eval[string](t, b, `document.getElementById('summary').textContent`)
+	if !strings.Contains(summary, latest.Commit[:7]) || !strings.Contains(summary, x64.Machine.Name) || !strings.Contains(summary, " moved") {
+		t.Errorf("the summary %q does not name the latest commit %s, the machine %q and what moved", summary, latest.Commit[:7], x64.Machine.Name)
 	}
-	want := map[string]view{
-		"time":   perRun,
-		"bytes":  perRun,
-		"allocs": perRun,
-		"throughput": {
-			Scenarios: []string{"H1Download/size=64KiB"},
-			Lines:     []int{7},
-			Points:    []int{42},
-			Canvases:  1, Families: 1, Links: 6,
-		},
-	}
-	for _, unit := range []string{"time", "throughput", "bytes", "allocs"} {
-		got := views[unit]
-		labels := got.Labels
-		got.Labels = nil
-		if fmt.Sprint(got) != fmt.Sprint(want[unit]) {
-			t.Errorf("unit=%s: page shows %+v, want %+v", unit, got, want[unit])
-		}
-		if len(labels) != 6 || !strings.HasSuffix(labels[4], " run 501-1") || !strings.HasSuffix(labels[5], " run 502-1") || labels[0] != "1111111" {
-			t.Errorf("unit=%s: point labels %q, want the two runs of 4444444 named by their run ids", unit, labels)
+	cells := eval[[]cellView](t, b, probePanel)
+	checkPanelRatios(t, cells)
+	checkPanelCrossings(t, x64.Machine.ID, cells, latest)
+	var moved int
+	for _, c := range cells {
+		if c.Moved {
+			moved++
 		}
 	}
-
-	// Clicking a point opens its commit. Chart.js handles events on the
-	// next animation frame, so the script waits two frames.
-	opened, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
-		const opened = [];
-		window.open = (u) => { opened.push(u); return null; };
-		const c = window.httpclientbenchDashboard.charts[0];
-		const p = c.getDatasetMeta(0).data[0];
-		const r = c.canvas.getBoundingClientRect();
-		c.canvas.dispatchEvent(new MouseEvent('click', {clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true}));
-		return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(opened))));
-	})()`, chromedp.EvalAwaitPromise))
-	if err != nil {
+	t.Logf("the panel of %s's latest run: %d cells, %d moved since the previous run", x64.Machine.ID, len(cells), moved)
+	// Only the rows that moved, at a click.
+	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
 		t.Fatal(err)
 	}
-	if want := "https://github.com/httpclientbench/httpclientbench/commit/1111111aaaaaaa"; len(opened) != 1 || opened[0] != want {
-		t.Errorf("clicking the first point opened %q, want %q", opened, want)
+	rows := eval[[]int](t, b, `(() => {
+		const rows = Array.from(document.querySelectorAll('#panel tr.row'));
+		const shown = rows.filter(r => r.getClientRects().length > 0);
+		return [shown.length, shown.filter(r => r.classList.contains('moved')).length, rows.filter(r => r.classList.contains('moved')).length, rows.length];
+	})()`)
+	if rows[0] != rows[1] || rows[1] != rows[2] || rows[2] == 0 || rows[2] == rows[3] {
+		t.Errorf("only rows that moved: %d rows shown, %d of them moved; %d of %d rows moved", rows[0], rows[1], rows[2], rows[3])
+	}
+	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
+		t.Fatal(err)
 	}
 
-	// Every client's line has the registry's colour (through clients.js),
-	// and the floor's label says so.
-	lines, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(() => {
-		const out = {};
-		for (const c of window.httpclientbenchDashboard.charts)
-			for (const d of c.data.datasets) out[d.label] = d.borderColor;
-		return out;
-	})()`))
-	if err != nil {
-		t.Fatal(err)
+	// Every chart of every unit, drawn by scrolling down.
+	charts, d := b.drawEverything(t)
+	t.Logf("all %d time charts of %s drawn %.0f ms after scrolling from the top to the bottom", d.Charts, x64.Machine.ID, d.MS)
+	checkCharts(t, x64.Machine.ID+" time", charts)
+	checkCrossings(t, x64.Machine.ID+" time", charts, x64, true)
+	colours := map[string]string{}
+	for _, c := range charts {
+		for _, l := range c.Lines {
+			colours[l.Label] = l.Colour
+		}
 	}
 	for _, rc := range registry.All() {
 		label := rc.Name
 		if rc.Role == registry.Floor {
 			label += " (floor)"
 		}
-		switch got, ok := lines[label]; {
+		switch got, ok := colours[label]; {
 		case !ok:
 			t.Errorf("no line is labelled %s: the sample history must hold every client of the registry", label)
 		case got != rc.Colour:
 			t.Errorf("%s is drawn in %s, the registry gives %s", label, got, rc.Colour)
 		}
 	}
-	if _, ok := lines[registry.FloorName+" (floor)"]; !ok || lines[registry.BaselineName] == "" {
-		t.Errorf("no line labelled %q or %q: %v", registry.BaselineName, registry.FloorName+" (floor)", lines)
+
+	// Clicking a point opens its commit. Chart.js handles events on the
+	// next animation frame, so the script waits two frames.
+	opened := eval[[]string](t, b, `(() => {
+		const opened = [];
+		window.open = (u) => { opened.push(u); return null; };
+		const c = window.httpclientbenchDashboard.charts[0];
+		c.canvas.scrollIntoView();
+		const p = c.getDatasetMeta(0).data[0];
+		const r = c.canvas.getBoundingClientRect();
+		c.canvas.dispatchEvent(new MouseEvent('click', {clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true}));
+		return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(opened))));
+	})()`)
+	if first := x64.Stored()[0]; len(opened) != 1 || opened[0] != sample.RepoURL+"/commit/"+first.Commit {
+		t.Errorf("clicking the first point opened %q, want the first run's commit %s", opened, first.Commit)
+	}
+
+	for _, unit := range []string{"throughput", "bytes", "allocs"} {
+		b.setUnit(t, unit)
+		charts, _ := b.drawEverything(t)
+		checkCharts(t, x64.Machine.ID+" "+unit, charts)
+		if unit == "throughput" {
+			checkCrossings(t, x64.Machine.ID+" throughput", charts, x64, false)
+		}
+		for _, c := range charts {
+			for _, l := range c.Lines {
+				if len(l.Crossed) > 0 && unit != "throughput" {
+					t.Errorf("%s: %s on %s is marked crossed: the %s store has no alert", unit, l.Label, c.Scenario, unit)
+				}
+			}
+		}
+	}
+	if h := eval[string](t, b, `location.hash`); h != "#unit=allocs" {
+		t.Errorf("after choosing allocations the hash is %q, want #unit=allocs", h)
+	}
+
+	// The other machine, chosen in the selector: its own runs and panel.
+	b.setUnit(t, "time")
+	err = chromedp.Do(b.ctx,
+		chromedp.SetValue(`#machine`, arm.Machine.ID),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('machine').dispatchEvent(new Event('change'))`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.wait(t, fmt.Sprintf(`window.httpclientbenchDashboard.commits.length === %d && document.getElementById('summary').textContent.includes(%q)`,
+		len(arm.Stored()), arm.Machine.Name))
+	charts, d = b.drawEverything(t)
+	t.Logf("all %d time charts of %s (%d runs) drawn %.0f ms after scrolling", d.Charts, arm.Machine.ID, len(arm.Stored()), d.MS)
+	checkCharts(t, arm.Machine.ID+" time", charts)
+	checkCrossings(t, arm.Machine.ID+" time", charts, arm, true)
+	checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), arm.Runs[len(arm.Runs)-1])
+	if h := eval[string](t, b, `location.hash`); h != "#machine="+arm.Machine.ID {
+		t.Errorf("after choosing %s the hash is %q", arm.Machine.ID, h)
+	}
+
+	// A permalink to a family, with unit and machine: the page opens
+	// there, the family's charts drawn, its heading at the top.
+	b.open(t, "#H2Download&unit=bytes&machine="+arm.Machine.ID, `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+	type at struct {
+		Unit, Machine string
+		Runs          int
+		Top           float64
+		Drawn, Of     int
+	}
+	got := eval[at](t, b, `(() => {
+		const s = window.httpclientbenchDashboard;
+		const h = document.getElementById('H2Download');
+		const sections = Array.from(document.querySelectorAll('.family[data-family="H2Download"] section.chart'));
+		return {Unit: document.getElementById('unit').value, Machine: document.getElementById('machine').value,
+			Runs: s.commits.length, Top: h ? h.getBoundingClientRect().top : -1e9,
+			Drawn: sections.filter(x => x.querySelector('canvas')).length, Of: sections.length};
+	})()`)
+	if got.Unit != "bytes" || got.Machine != arm.Machine.ID || got.Runs != len(arm.Stored()) || got.Of == 0 || got.Drawn != got.Of || got.Top < -1 || got.Top > 40 {
+		t.Errorf("#H2Download&unit=bytes&machine=%s: %+v; want bytes of %s (%d runs), every H2Download chart drawn, its heading at the top", arm.Machine.ID, got, arm.Machine.ID, len(arm.Stored()))
+	}
+	// An older link: #unit=… alone.
+	b.open(t, "#unit=throughput", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+	if u, m := eval[string](t, b, `document.getElementById('unit').value`), eval[string](t, b, `document.getElementById('machine').value`); u != "throughput" || m != x64.Machine.ID {
+		t.Errorf("#unit=throughput opens unit %s of %s", u, m)
+	}
+
+	// The client filter: unticking a client hides its lines and its
+	// column, and the hash keeps it.
+	b.open(t, "#H1GetBytes", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+	if err := chromedp.Do(b.ctx, chromedp.Click(`#clients label[data-client="fasthttp"] input`)); err != nil {
+		t.Fatal(err)
+	}
+	b.wait(t, `!document.querySelector('#panel th[data-client="fasthttp"]')`)
+	charts, _ = b.drawEverything(t)
+	for _, c := range charts {
+		for _, l := range c.Lines {
+			if l.Label == "fasthttp" {
+				t.Errorf("fasthttp is unticked but has a line on %s", c.Scenario)
+			}
+		}
+	}
+	if h := eval[string](t, b, `location.hash`); h != "#H1GetBytes&hide=fasthttp" {
+		t.Errorf("after unticking fasthttp the hash is %q, want #H1GetBytes&hide=fasthttp", h)
+	}
+	b.open(t, "#hide=fasthttp,nethttp", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+	cols := eval[[]string](t, b, `Array.from(document.querySelectorAll('#panel thead th[data-client]')).map(th => th.dataset.client)`)
+	if slices.Contains(cols, "fasthttp") || slices.Contains(cols, "nethttp") || !slices.Contains(cols, "hertz") {
+		t.Errorf("#hide=fasthttp,nethttp: the panel's columns are %q", cols)
+	}
+
+	// A machine without data yet: a message, not an error.
+	missing.Store(arm.Machine.ID)
+	b.allowed.Store("/dev/bench/" + arm.Machine.ID + "/data.js")
+	b.open(t, "#machine="+arm.Machine.ID, `document.getElementById('status').className === 'error'`)
+	msg := eval[string](t, b, `document.getElementById('status').textContent`)
+	if !strings.Contains(msg, "No results for "+arm.Machine.Name+" yet") || !strings.Contains(msg, "missing") {
+		t.Errorf("with no data for %s the page says %q", arm.Machine.ID, msg)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#charts canvas').length + document.querySelectorAll('#panel td').length`); n != 0 {
+		t.Errorf("with no data for %s the page still shows %d charts and cells", arm.Machine.ID, n)
 	}
 
 	path := os.Getenv(ScreenshotEnv)
-	if path == "" {
+	switch {
+	case *update:
+		path = filepath.Join("..", "docs", "dashboard.png")
+		if len(shot) > maxScreenshot {
+			t.Errorf("the screenshot has %d KB, more than %d KB: not written", len(shot)>>10, maxScreenshot>>10)
+			path = ""
+		}
+	case path == "":
 		path = filepath.Join(os.TempDir(), "httpclientbench-dashboard.png")
 	}
-	if err := os.WriteFile(path, shot, 0o644); err != nil {
-		t.Fatal(err)
+	if path != "" {
+		if err := os.WriteFile(path, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot (%d KB): %s", len(shot)>>10, path)
 	}
-	t.Logf("screenshot: %s", path)
 
-	mu.Lock()
-	defer mu.Unlock()
-	for _, p := range problems {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, p := range b.problems {
 		t.Error(p)
 	}
 }
