@@ -14,8 +14,9 @@ import (
 // file: read the two sides (results.ReadGroups by commit), compare them
 // (Diff), print the Markdown. An input is refused with an error, or the
 // report has one table line per flagged row and ends with its verdict;
-// every row is a series both sides have, its p-value a number, and
-// only a significant change worse than the threshold is flagged.
+// every row is a series both sides have, its p-value a number, and only a
+// significant change worse than the threshold is flagged (under -alert:
+// only a time or throughput more than 2× worse).
 func FuzzBenchdiff(f *testing.F) {
 	for _, s := range []struct {
 		path  string
@@ -37,12 +38,17 @@ func FuzzBenchdiff(f *testing.F) {
 	}
 	f.Add([]byte(ab.String()), uint8(0))
 	f.Add([]byte("commit: a\nBenchmarkX-2 1 0 ns/op\ncommit: b\nBenchmarkX-2 1 5 ns/op\nBenchmarkY-2 1 5 ns/op\n"), uint8(200))
+	f.Add([]byte(ab.String()), uint8(255)) // the alert rule
 	f.Fuzz(func(t *testing.T, in []byte, threshold uint8) {
 		groups, err := results.ReadGroups(bytes.NewReader(in), "ab.txt", "commit")
 		if err != nil || len(groups) != 2 {
 			return
 		}
-		d := Diff(groups[0], groups[1], float64(threshold)/100)
+		rule := Threshold(float64(threshold) / 100)
+		if threshold == 255 {
+			rule = Alert
+		}
+		d := Diff(groups[0], groups[1], rule)
 		md := d.Markdown()
 		if !strings.HasSuffix(md, "\n") {
 			t.Fatalf("report does not end with a newline: %q", md)
@@ -69,8 +75,12 @@ func FuzzBenchdiff(f *testing.F) {
 			if !(r.P >= 0) {
 				t.Fatalf("%s %s: p = %v", r.Name, r.Unit, r.P)
 			}
-			if r.Worse && (r.P > 0.05 || math.IsNaN(r.Change) || math.Abs(r.Change) <= float64(threshold)/100) {
-				t.Fatalf("%s %s flagged: change %v, p %v", r.Name, r.Unit, r.Change, r.P)
+			switch {
+			case !r.Flagged:
+			case rule.Alert && (r.Worse <= results.AlertRatio || r.Unit == "B/op" || r.Unit == "allocs/op"):
+				t.Fatalf("%s %s crossed: %v× worse", r.Name, r.Unit, r.Worse)
+			case !rule.Alert && (r.P > 0.05 || math.IsNaN(r.Worse) || r.Worse <= 1+rule.Threshold):
+				t.Fatalf("%s %s flagged: %v× worse, p %v", r.Name, r.Unit, r.Worse, r.P)
 			}
 		}
 	})
