@@ -138,10 +138,10 @@ func WriteHeadlineChart(w io.Writer, h *headline) error {
 			}
 			b.y = append(b.y, y)
 			b.offset = append(b.offset, width*vg.Length(float64(len(cs)-1)/2-float64(j))) // the first client on top
-			b.ratio, b.lo, b.hi = append(b.ratio, cell.ratio), append(b.lo, cell.lo), append(b.hi, cell.hi)
-			maxX = max(maxX, cell.ratio)
-			if !math.IsInf(cell.hi, 0) {
-				maxX = max(maxX, cell.hi)
+			b.ratio, b.lo, b.hi = append(b.ratio, cell.ratio.X), append(b.lo, cell.ratio.Lo), append(b.hi, cell.ratio.Hi)
+			maxX = max(maxX, cell.ratio.X)
+			if cell.ratio.HasInterval() {
+				maxX = max(maxX, cell.ratio.Hi)
 			}
 		}
 	}

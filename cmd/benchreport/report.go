@@ -107,6 +107,28 @@ func (f *Family) Ratio(variant, client string) (float64, bool) {
 	return c.Center / b.Center, true
 }
 
+// ratioOf is t's time over b's with its 95 % interval, the one ratio of
+// every table, chart and the headline (results.RatioOf): paired by round
+// when the run is (Report.Rounds).
+func ratioOf(t, b *Stat, paired bool) results.Ratio {
+	return results.RatioOf(t.values, b.values, paired)
+}
+
+// ratioCaption says how ratioOf computed every ratio of a run paired by
+// rounds (0: not paired) and what its ~ means: the headline's caption and
+// the report's.
+func ratioCaption(rounds int) string {
+	var s string
+	if rounds > 0 {
+		s = fmt.Sprintf("Each ratio is the median of the %d per-round ratios (cmd/benchrun runs every leaf once a round, each in a fresh process, so a client and `%s` pair up by round), with its 95 %% confidence interval in parentheses, computed as benchstat computes a median's (golang.org/x/perf/benchmath). ",
+			rounds, Baseline)
+	} else {
+		s = fmt.Sprintf("The results file has no rounds to pair samples by, so each ratio is the client's median over `%s`'s, and its interval in parentheses runs from the low end of the client's 95 %% interval over the high end of `%s`'s to the high end over the low end. ",
+			Baseline, Baseline)
+	}
+	return s + fmt.Sprintf("~ marks an interval that contains 1: no significant difference from `%s`.", Baseline)
+}
+
 // RawIsFloor reports whether no client is significantly faster than raw
 // on any of variants.
 func (f *Family) RawIsFloor(variants ...string) bool {
@@ -126,7 +148,10 @@ type Row struct {
 
 // Report is everything the tables and charts show.
 type Report struct {
-	Config   map[string]string // commit, go, date, machine, rounds, cpu…
+	Config map[string]string // commit, go, date, machine, rounds, cpu…
+	// Rounds is how many rounds every ratio is paired by (results.Rounds),
+	// 0 when the run's samples cannot be paired.
+	Rounds   int
 	Families []*Family
 	Rows     []Row // every benchmark with a time per op, in input order
 	// Pending lists the leaves of the suite that the results file lacks,
@@ -150,7 +175,7 @@ func (r *Report) Family(name string) *Family {
 // Build groups series into families. A name is Family[/key=value...]/client=X;
 // names without client= (the TCP floor) are kept aside.
 func Build(series []*results.Series, config map[string]string) (*Report, error) {
-	r := &Report{Config: config}
+	r := &Report{Config: config, Rounds: results.Rounds(config, series)}
 	byName := map[string]*Family{}
 	var tcp *Stat
 	for _, s := range series {
