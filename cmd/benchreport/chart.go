@@ -17,12 +17,13 @@ import (
 )
 
 // WriteChart draws family f as grouped bars: one group per variant, one bar
-// per client, each bar the client's median time over net/http's (so
-// nethttp is 1 and shorter is faster). The raw floor is grey (its legend
+// per client, each bar the client's time over net/http's as the table's
+// cell gives it (Family.Ratio, paired as the run is: so nethttp is 1 and
+// shorter is faster). The raw floor is grey (its legend
 // says "floor" only if no client is significantly faster than raw on any
 // variant), the TCP floor a dashed line, and net/http's level a thin line
 // at 1.
-func WriteChart(w io.Writer, f *Family) error {
+func WriteChart(w io.Writer, f *Family, paired bool) error {
 	p := palette.NewPlot(f.Name + ": time per op relative to " + Baseline)
 	p.Y.Label.Text = "× " + Baseline + " (lower is faster)"
 	p.Y.Min = 0
@@ -43,9 +44,9 @@ func WriteChart(w io.Writer, f *Family) error {
 	for i, c := range f.Clients {
 		values := make(plotter.Values, len(f.Variants))
 		for j, v := range f.Variants {
-			if r, ok := f.Ratio(v, c); ok {
-				values[j] = r
-				maxY = max(maxY, r)
+			if r, ok := f.Ratio(v, c, paired); ok {
+				values[j] = r.X
+				maxY = max(maxY, r.X)
 			}
 		}
 		bars, err := plotter.NewBarChart(values, width)
@@ -68,7 +69,7 @@ func WriteChart(w io.Writer, f *Family) error {
 	p.Add(one)
 	if f.TCPFloor != nil {
 		if base := f.Cell(f.Variants[0], Baseline); base != nil && base.Time != nil {
-			ratio := f.TCPFloor.Center / base.Time.Center
+			ratio := ratioOf(f.TCPFloor, base.Time, paired).X // the table's TCP floor row
 			line := plotter.NewFunction(func(float64) float64 { return ratio })
 			line.Color = color.Black
 			line.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}

@@ -97,14 +97,19 @@ func (f *Family) time(variant, client string) *Stat {
 	return nil
 }
 
-// Ratio returns the client's median time over the baseline's in variant,
-// and false when either is missing.
-func (f *Family) Ratio(variant, client string) (float64, bool) {
+// Ratio returns the client's time over the baseline's in variant, as the
+// table's cell and the chart's bar show it (ratioOf), and false when either
+// is missing. The baseline's own is 1, without an interval: the reference,
+// not a comparison.
+func (f *Family) Ratio(variant, client string, paired bool) (results.Ratio, bool) {
 	c, b := f.time(variant, client), f.time(variant, Baseline)
 	if c == nil || b == nil || b.Center == 0 {
-		return 0, false
+		return results.Ratio{}, false
 	}
-	return c.Center / b.Center, true
+	if client == Baseline {
+		return results.Ratio{X: 1, Lo: math.Inf(-1), Hi: math.Inf(1)}, true
+	}
+	return ratioOf(c, b, paired), true
 }
 
 // ratioOf is t's time over b's with its 95 % interval, the one ratio of
