@@ -27,7 +27,7 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 	}
 	b.WriteString("Each cell: the median time per op, ± the 95 % confidence interval of the median, computed as benchstat computes them (golang.org/x/perf/benchmath); " +
 		"under it, the time relative to `" + Baseline + "` on the same row, lower is faster (1.00× in its own column). " +
-		ratioCaption(r.Rounds) + " Each family's chart draws these ratios as bars. " +
+		ratioCaption(r.Rounds) + " Each family's chart draws these ratios as bars, their intervals as whiskers. " +
 		"`" + FloorClient + "` (a minimal HTTP/1.1 client) and the TCP round trip are references, not libraries. " +
 		"`" + FloorClient + "`'s column says \"(floor)\" only where no client is significantly faster than it " +
 		"(benchstat's Mann–Whitney U test, p ≤ 0.05); a numbered note names each row where one is. " +
@@ -36,7 +36,7 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 		t := familyTable(f, pendingCell(r), r.Rounds > 0)
 		fmt.Fprintf(&b, "## %s\n\n", f.Name)
 		if f.recorded() != nil { // a family not recorded yet has no chart
-			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
+			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s, with 95 %% intervals](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
 		}
 		t.writeTime(&b)
 		b.WriteString("\nAllocations per op (B/op, allocs/op):\n\n")
