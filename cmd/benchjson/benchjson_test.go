@@ -189,7 +189,8 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestSameAsReport: one row of docs/results.txt through benchjson gives
-// the median and interval that docs/REPORT.md prints for it (the
+// the median and interval that docs/REPORT.md prints for it, and the ratio
+// to net/http its next cell prints (the
 // benchreport repo test keeps REPORT.md equal to benchreport's output).
 func TestSameAsReport(t *testing.T) {
 	report, err := os.ReadFile("../../docs/REPORT.md")
@@ -217,11 +218,27 @@ func TestSameAsReport(t *testing.T) {
 			t.Fatalf("%s: %+v, want an interval (docs/results.txt has 6 rounds)", name, e)
 		}
 		// REPORT.md prints times in µs with three significant digits.
-		cell := "| " + row + " | " + sig3(e.Value/1e3) + " µs " + e.Range + "<br>1.00×"
+		cell := "| " + row + " | " + sig3(e.Value/1e3) + " µs " + e.Range + "<br>1.00× |"
 		if !strings.Contains(string(report), cell) {
 			t.Errorf("docs/REPORT.md has no cell %q for benchjson's %+v", cell, e)
 		}
-		return
+		// The next cell is fasthttp's, with the ratio benchjson wrote.
+		i := strings.Index(string(report), cell)
+		for _, f := range entries {
+			if f.Name != "H1GetBytes/buf=fresh/client=fasthttp" || f.Unit != "ns/op" {
+				continue
+			}
+			var r results.Ratio
+			if _, err := fmt.Sscanf(f.Extra[strings.Index(f.Extra, "ratio="):], "ratio=%g (%g to %g)", &r.X, &r.Lo, &r.Hi); err != nil {
+				t.Fatalf("%s: %q: %v", f.Name, f.Extra, err)
+			}
+			next := " " + sig3(f.Value/1e3) + " µs " + f.Range + "<br>" + r.String() + " |"
+			if i < 0 || !strings.HasPrefix(string(report)[i+len(cell):], next) {
+				t.Errorf("docs/REPORT.md's fasthttp cell after %q is not %q", cell, next)
+			}
+			return
+		}
+		t.Fatal("no fasthttp entry")
 	}
 	t.Fatalf("no %s ns/op entry in %s", name, b)
 }
@@ -300,7 +317,7 @@ func TestAnnotate(t *testing.T) {
 	if x := sizes[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant;") {
 		t.Errorf("fasthttp's bytes (no alert on B/op): %q", x)
 	}
-	if x := times[base]; !strings.Contains(x, "; ratio=1.0000 (1.0000 to 1.0000);") || !strings.Contains(x, "; previous=+0.0% p=1.000;") {
+	if x := times[base]; !strings.Contains(x, "; ratio=1 (1 to 1);") || !strings.Contains(x, "; previous=+0.0% p=1.000;") {
 		t.Errorf("nethttp's time: %q", x)
 	}
 	// fasthttp's ratio, from the recorded file's rounds.
@@ -323,7 +340,7 @@ func TestAnnotate(t *testing.T) {
 		}
 	}
 	r := results.RatioOf(tv, bv, true)
-	if want := fmt.Sprintf("; ratio=%.4f (%.4f to %.4f);", r.X, r.Lo, r.Hi); !strings.Contains(times[fast], want) || !r.HasInterval() {
+	if want := fmt.Sprintf("; ratio=%v (%v to %v);", r.X, r.Lo, r.Hi); !strings.Contains(times[fast], want) || !r.HasInterval() {
 		t.Errorf("fasthttp's time: %q, want %q", times[fast], want)
 	}
 	for name, x := range times {

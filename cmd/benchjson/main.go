@@ -47,7 +47,8 @@
 //
 //   - "machine=ID" (-machine: the workflow's machine, linux-x64 or
 //     linux-arm64), the runner whose stores the entry goes to;
-//   - "ratio=0.5912 (0.5801 to 0.6004)", on a time per op whose row also
+//   - "ratio=0.5912 (0.5801 to 0.6004)" (each number exact, as many
+//     digits as its float64 needs), on a time per op whose row also
 //     has net/http (the same name with client=nethttp): the client's time
 //     over net/http's and its 95 % interval, internal/results.RatioOf, the
 //     ratio docs/REPORT.md and the README print; "(no interval)" below 6
@@ -303,7 +304,7 @@ func (st *Stores) Annotate(f, previous *results.File, machine string) {
 	for _, s := range f.Series {
 		series[key{s.Pkg, s.Name, s.Unit}] = s
 	}
-	rounds, _ := strconv.Atoi(f.Config["rounds"])
+	paired := results.Rounds(f.Config, f.Series) > 0 // as the report decides
 	changes := map[key]results.DiffRow{}
 	if previous != nil {
 		rows, _ := results.Diff(previous, f)
@@ -323,7 +324,6 @@ func (st *Stores) Annotate(f, previous *results.File, machine string) {
 			}
 			if base, ok := baselineOf(s.Name); ok && s.Unit == "ns/op" {
 				if b := series[key{s.Pkg, base, s.Unit}]; b != nil {
-					paired := rounds > 0 && len(s.Values) == rounds && len(b.Values) == rounds
 					e.Extra += "; ratio=" + formatRatio(results.RatioOf(s.Values, b.Values, paired))
 				}
 			}
@@ -354,13 +354,17 @@ func baselineOf(name string) (string, bool) {
 	return "", false
 }
 
-// formatRatio is a ratio in an entry's extra: "0.5912 (0.5801 to 0.6004)",
-// four decimals so that the dashboard rounds it as docs/REPORT.md does.
+// formatRatio is a ratio in an entry's extra: "0.5912038461538461
+// (0.5801 to 0.6004333333333334)", each number exact (the shortest text
+// that reads back as the same float64), so that the dashboard rounds it to
+// the two decimals docs/REPORT.md prints from the same float, never a
+// rounded one rounded again; "(no interval)" without one.
 func formatRatio(r results.Ratio) string {
+	x := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	if !r.HasInterval() {
-		return fmt.Sprintf("%.4f (no interval)", r.X)
+		return x(r.X) + " (no interval)"
 	}
-	return fmt.Sprintf("%.4f (%.4f to %.4f)", r.X, r.Lo, r.Hi)
+	return x(r.X) + " (" + x(r.Lo) + " to " + x(r.Hi) + ")"
 }
 
 // signed is a relative change as benchstat prints it: "+3.1%", "-41.9%",
