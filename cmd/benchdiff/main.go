@@ -164,10 +164,16 @@ func Threshold(t float64) Rule { return Rule{Threshold: t} }
 // Alert is the nightly's rule.
 var Alert = Rule{Alert: true}
 
+// considers reports whether the rule judges row at all: the alert leaves
+// out B/op and allocs/op, as the nightly charts them without alerts.
+func (r Rule) considers(row results.DiffRow) bool {
+	return !r.Alert || row.Unit != "B/op" && row.Unit != "allocs/op"
+}
+
 // flags reports whether row is flagged under the rule.
 func (r Rule) flags(row results.DiffRow) bool {
 	if r.Alert {
-		return row.Unit != "B/op" && row.Unit != "allocs/op" && row.Worse > results.AlertRatio
+		return row.Worse > results.AlertRatio
 	}
 	return row.Significant && row.Worse > 1+r.Threshold
 }
@@ -183,7 +189,7 @@ type Row struct {
 type Result struct {
 	A, B    string // the commits
 	Rule    Rule
-	Rows    []Row // every row compared, in A's order
+	Rows    []Row // every row the rule judges, in A's order
 	OneSide int   // benchmark and unit pairs found on one side only
 }
 
@@ -193,6 +199,9 @@ func Diff(a, b results.Group, rule Rule) *Result {
 	rows, oneSide := results.Diff(a.File, b.File)
 	r.OneSide = oneSide
 	for _, d := range rows {
+		if !rule.considers(d) {
+			continue
+		}
 		r.Rows = append(r.Rows, Row{DiffRow: d, Name: results.Name(d.Pkg, d.Name), Flagged: rule.flags(d)})
 	}
 	return r
