@@ -5,14 +5,14 @@ import (
 	"fmt"
 )
 
-// Machine is one runner the nightly workflow measures the suite on. Its
-// stores are at dev/bench/<ID>/data.js on the gh-pages branch, and the
-// dashboard (dev/bench/dashboard/) loads ../<ID>/data.js when it is
-// selected.
+// Machine is one runner the nightly workflow measures on: its matrix entry
+// and the page's machine selector. Its stores are at dev/bench/<ID>/data.js
+// on the gh-pages branch, and the dashboard (dev/bench/dashboard/) loads
+// ../<ID>/data.js when it is selected.
 type Machine struct {
-	ID     string // the directory of its stores, and machine=ID in each entry's extra
-	Runner string // the GitHub-hosted runner label the workflow runs on
-	Name   string // what the dashboard's machine selector shows
+	ID     string // the data directory on gh-pages (dev/bench/<ID>) and the machine= of every entry
+	Runner string // the GitHub-hosted runner label
+	Name   string // what the page calls it
 }
 
 // Machines are the nightly workflow's machines, the first the dashboard's

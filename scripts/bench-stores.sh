@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID]: the nightly workflow's
+# scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID [MACHINE [PREVIOUS]]]: the nightly workflow's
 # conversion step (.github/workflows/bench.yml runs exactly this). It turns
 # a cmd/benchrun results file into the four files the workflow feeds to
 # github-action-benchmark, one per store (cmd/benchjson says which unit
@@ -11,14 +11,18 @@
 #   allocs.json      allocs/op              customSmallerIsBetter, no alerts
 #
 # RUN_ID (the workflow passes "<run id>-<attempt>") goes into every entry's
-# extra as run=RUN_ID, so the dashboard keeps two runs of one commit apart.
+# extra as run=RUN_ID, so the dashboard keeps two runs of one commit apart;
+# MACHINE (linux-x64, linux-arm64) as machine=MACHINE. PREVIOUS, the
+# machine's previous stored results, when it exists (not on the machine's
+# first run), makes every entry say how it changed since (previous=...,
+# "crossed" on the rows the alert names; cmd/benchjson).
 # It fails when a file would be empty: the action refuses an empty file, and
 # failing here names the cause. scripts/bench_workflow_test.go runs it on the
 # recorded full run and checks each file against the workflow's steps.
 set -euo pipefail
 
-if [[ $# -lt 2 || $# -gt 3 ]]; then
-  echo "usage: scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID]" >&2
+if [[ $# -lt 2 || $# -gt 5 ]]; then
+  echo "usage: scripts/bench-stores.sh RESULTS OUT_DIR [RUN_ID [MACHINE [PREVIOUS]]]" >&2
   exit 2
 fi
 if [[ ! -s $1 ]]; then
@@ -29,9 +33,13 @@ in=$(realpath "$1")
 mkdir -p "$2"
 out=$(realpath "$2")
 run_id=${3:-}
+machine=${4:-}
+previous=
+[[ -z ${5:-} || ! -s $5 ]] || previous=$(realpath "$5")
 
 cd "$(dirname "$0")/.."
-go run ./cmd/benchjson -in "$in" -out-dir "$out" ${run_id:+-run-id "$run_id"}
+go run ./cmd/benchjson -in "$in" -out-dir "$out" ${run_id:+-run-id "$run_id"} \
+  ${machine:+-machine "$machine"} ${previous:+-previous "$previous"}
 
 for f in time throughput bytes allocs; do
   n=$(grep -c '"name":' "$out/$f.json" || true)

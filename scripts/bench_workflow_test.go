@@ -6,10 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rhysd/actionlint"
+
+	"github.com/httpclientbench/httpclientbench/dashboard"
 )
 
 // parseWorkflow reads a workflow of .github/workflows with actionlint's
@@ -208,11 +211,30 @@ func TestBenchWorkflowStores(t *testing.T) {
 		if in["max-items-in-chart"] == "" {
 			t.Errorf("%q: no max-items-in-chart", in["name"])
 		}
-		if c := in["comment-on-alert"]; c != "false" && c != "${{ github.event_name == 'push' }}" {
-			t.Errorf("%q: comment-on-alert %q, want it on pushes only", in["name"], c)
+		// The alert is the workflow's own (scripts/bench-alert.sh): the
+		// action's would compare with another commit's run and repeat.
+		if in["comment-on-alert"] != "false" || in["fail-on-alert"] != "false" {
+			t.Errorf("%q: comment-on-alert %q, fail-on-alert %q, want both false", in["name"], in["comment-on-alert"], in["fail-on-alert"])
+		}
+		if d := in["benchmark-data-dir-path"]; d != "dev/bench/${{ matrix.machine }}" {
+			t.Errorf("%q: stores into %q, want each machine's own directory dev/bench/${{ matrix.machine }}", in["name"], d)
 		}
 	}
 	j := job(t, w, "bench")
+	for _, c := range []struct {
+		job, scope string
+	}{{"bench", "contents"}, {"notify", "issues"}, {"dashboard", "contents"}} {
+		p := job(t, w, c.job).Permissions
+		if p == nil || len(p.Scopes) != 1 || p.Scopes[c.scope] == nil || p.Scopes[c.scope].Value.Value != "write" {
+			t.Errorf("the %s job's permissions are not %s: write alone", c.job, c.scope)
+		}
+	}
+	if p := w.Permissions; p == nil || len(p.Scopes) != 1 || p.Scopes["contents"] == nil || p.Scopes["contents"].Value.Value != "read" {
+		t.Error("the workflow's permissions are not contents: read alone")
+	}
+	if k := cacheKeys(t, j); len(k) != 3 || !strings.Contains(k[0], "matrix.machine") || !strings.Contains(k[1], "matrix.machine") || !strings.Contains(k[2], "matrix.machine") {
+		t.Errorf("cache keys %q: each machine needs its own previous results", k)
+	}
 	var order []string
 	for _, s := range j.Steps {
 		name := ""
@@ -243,5 +265,54 @@ func TestBenchWorkflowStores(t *testing.T) {
 	}
 	if save < 0 || save < lastStore {
 		t.Errorf("the cache is saved at step %d, the last store is step %d: save after storing", save, lastStore)
+	}
+}
+
+// cacheKeys is every key and restore-keys of the job's cache steps.
+func cacheKeys(t *testing.T, j *actionlint.Job) []string {
+	t.Helper()
+	var keys []string
+	for _, s := range j.Steps {
+		if e, ok := s.Exec.(*actionlint.ExecAction); ok && strings.HasPrefix(e.Uses.Value, "actions/cache/") {
+			for _, in := range []string{"key", "restore-keys"} {
+				if v := e.Inputs[in]; v != nil {
+					keys = append(keys, v.Value.Value)
+				}
+			}
+		}
+	}
+	return keys
+}
+
+// TestBenchWorkflowMachines: the nightly's matrix is the dashboard's list
+// of machines (dashboard.Machines), each on its runner, and the stores
+// and the notify job go by the machine's id.
+func TestBenchWorkflowMachines(t *testing.T) {
+	w := parseWorkflow(t, "bench.yml")
+	j := job(t, w, "bench")
+	if j.Strategy == nil || j.Strategy.Matrix == nil || j.Strategy.Matrix.Include == nil {
+		t.Fatal("the bench job has no matrix of machines (strategy.matrix.include)")
+	}
+	if j.Strategy.FailFast == nil || j.Strategy.FailFast.Value {
+		t.Error("fail-fast is not false: one machine's alert would cancel the other's run")
+	}
+	var got []string
+	for _, combo := range j.Strategy.Matrix.Include.Combinations {
+		m, r := combo.Assigns["machine"], combo.Assigns["runner"]
+		if m == nil || r == nil {
+			t.Fatalf("a matrix entry without machine or runner: %v", combo.Assigns)
+		}
+		got = append(got, m.Value.String()+" "+r.Value.String())
+	}
+	var want []string
+	for _, m := range dashboard.Machines {
+		want = append(want, strconv.Quote(m.ID)+" "+strconv.Quote(m.Runner))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the matrix is %q, dashboard.Machines %q", got, want)
+	}
+	const runner = "${{ matrix.runner }}"
+	if r := j.RunsOn; r == nil || !(r.LabelsExpr != nil && r.LabelsExpr.Value == runner || len(r.Labels) == 1 && r.Labels[0].Value == runner) {
+		t.Error("the bench job does not run on ${{ matrix.runner }}")
 	}
 }

@@ -13,7 +13,8 @@ import (
 // GitHub does, in the given contexts (nested maps), for the subset of the
 // expression language the workflows use: context properties, string,
 // number, boolean and null literals, ==, !=, !, && and || (which yield an
-// operand, as in JavaScript), and format(). Strings compare without case.
+// operand, as in JavaScript), format(), and the status functions always(),
+// success(), failure() and cancelled(). Strings compare without case.
 func evalTemplate(t *testing.T, s string, ctx map[string]any) string {
 	t.Helper()
 	var b strings.Builder
@@ -83,6 +84,20 @@ func evalExpr(t *testing.T, n actionlint.ExprNode, ctx map[string]any) any {
 			return !eq
 		}
 	case *actionlint.FuncCallNode:
+		// The status functions read the job's status so far from
+		// ctx["job"]["status"]: "success" (or none), "failure", "cancelled".
+		jobCtx, _ := ctx["job"].(map[string]any)
+		status, _ := jobCtx["status"].(string)
+		switch strings.ToLower(n.Callee) {
+		case "always":
+			return true
+		case "cancelled":
+			return status == "cancelled"
+		case "failure":
+			return status == "failure"
+		case "success":
+			return status == "" || status == "success"
+		}
 		if strings.EqualFold(n.Callee, "format") && len(n.Args) > 0 {
 			f := str(evalExpr(t, n.Args[0], ctx))
 			for i, a := range n.Args[1:] {

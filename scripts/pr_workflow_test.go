@@ -172,7 +172,24 @@ func TestPRWorkflow(t *testing.T) {
 		t.Error("the comment job's permissions are not pull-requests: write alone")
 	}
 	if comment.If == nil || !strings.Contains(comment.If.Value, "github.event.pull_request.head.repo.full_name == github.repository") {
-		t.Error("the comment job does not skip fork PRs")
+		t.Fatal("the comment job does not skip fork PRs")
+	}
+	// It comments when the bench job succeeded or failed (the comment must
+	// not go on showing an older head's results), not when it was skipped,
+	// nor when a newer push cancelled the run: that push's run comments.
+	for _, c := range []struct {
+		status, bench string
+		runs          bool
+	}{{"success", "success", true}, {"failure", "failure", true}, {"cancelled", "cancelled", false}, {"cancelled", "success", false}, {"success", "skipped", false}} {
+		ctx := map[string]any{
+			"job":   map[string]any{"status": c.status},
+			"needs": map[string]any{"bench": map[string]any{"result": c.bench}},
+			"github": map[string]any{"event_name": "pull_request", "repository": "o/r",
+				"event": map[string]any{"pull_request": map[string]any{"head": map[string]any{"repo": map[string]any{"full_name": "o/r"}}}}},
+		}
+		if got := evalCond(t, comment.If.Value, ctx); got != c.runs {
+			t.Errorf("run %s, bench job %s: the comment job runs: %v, want %v", c.status, c.bench, got, c.runs)
+		}
 	}
 	for _, s := range comment.Steps {
 		if a, ok := s.Exec.(*actionlint.ExecAction); ok && strings.HasPrefix(a.Uses.Value, "actions/checkout") {

@@ -1,23 +1,34 @@
-// Command benchdiff reads an A/B file of cmd/benchrun and flags the rows
-// that got worse: significantly (benchstat's test) and by more than a
-// threshold.
+// Command benchdiff compares two runs of the suite and flags the rows that
+// got worse.
 //
 //	benchrun -o ab.txt BASE HEAD
-//	benchdiff -in ab.txt -threshold 10
+//	benchdiff -in ab.txt -threshold 10                 # the pull-request check
+//	benchdiff -old previous.txt -new results.txt -alert # the nightly's alert
 //
-// A is the file's first commit (benchrun's REF_A, the base), B the second.
-// For every benchmark and unit both sides have, it compares A's samples with
-// B's as go tool benchstat -col commit does (internal/results.Compare: the
-// Mann–Whitney U test of benchmath, alpha 0.05), on the medians. A row is
-// flagged when the difference is significant and B is worse than A by more
-// than -threshold percent, worse meaning higher for units that are
-// better=lower (ns/op, B/op, allocs/op) and lower for better=higher ones
-// (MB/s), as the file's Unit lines and benchfmt's defaults say. Units with no
-// direction (the floor's req-bytes) are not compared.
+// -in reads an A/B file of cmd/benchrun: A is its first commit (benchrun's
+// REF_A, the base), B the second. -old and -new read two files of one run
+// each (the previous nightly's results and this one's, which may be of one
+// commit). For every benchmark and unit both sides have, it compares A's
+// samples with B's as go tool benchstat -col commit does
+// (internal/results.Diff: the Mann–Whitney U test of benchmath, alpha 0.05,
+// on the medians). Worse means higher for units that are better=lower
+// (ns/op, B/op, allocs/op) and lower for better=higher ones (MB/s), as the
+// file's Unit lines and benchfmt's defaults say; "worse by a factor f" is
+// B's median over A's, or A's over B's for MB/s, github-action-benchmark's
+// ratio. Units with no direction (the floor's req-bytes) are not compared.
+//
+// A row is flagged when the difference is significant and B is worse by a
+// factor of more than 1 + -threshold/100: with 10, a time or size above
+// 1.1× A's, a throughput under A's ÷ 1.1 (−9.1 %). With -alert, the
+// nightly's rule instead: a time or throughput row more than 2× worse
+// (results.AlertRatio, the action's alert-threshold "200%"), significant or
+// not, with benchstat's verdict beside it; B/op and allocs/op are charted
+// without alerts.
 //
 // It prints Markdown: a table of the flagged rows (none: no table) and a
-// one-line verdict. It is informational: it exits 0 whatever it finds, and
-// 2 only when it cannot read its input (not an A/B file, bad flags).
+// one-line verdict. It exits 0 whatever -threshold flags; with -alert it
+// exits 1 when a row crossed; 2 when it cannot read its input (not an A/B
+// file, bad flags).
 //
 // With many rows some will come out "significant" by chance (about 1 in 20
 // of rows that did not change); the threshold keeps most of those out, and
@@ -40,6 +51,9 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, errFlagged) {
+			os.Exit(1) // the Markdown on stdout names the rows
+		}
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "benchdiff:", err)
 		}
@@ -50,116 +64,154 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchdiff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	in := fs.String("in", "", "A/B file of cmd/benchrun (required)")
-	threshold := fs.Float64("threshold", 10, "flag rows worse by more than this many percent")
+	in := fs.String("in", "", "A/B file of cmd/benchrun: A is its first commit, B its second")
+	oldFile := fs.String("old", "", "instead of -in: the earlier run's results (A), e.g. the previous nightly's")
+	newFile := fs.String("new", "", "with -old: the later run's results (B)")
+	threshold := fs.Float64("threshold", 10, "flag rows significantly worse by more than this many percent")
+	alert := fs.Bool("alert", false, fmt.Sprintf("the nightly's rule instead of -threshold: flag time and throughput rows more than %g× worse (github-action-benchmark's %g%%), and exit 1 when any is", results.AlertRatio, results.AlertRatio*100))
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" || fs.NArg() > 0 {
+	if fs.NArg() > 0 || (*in == "") == (*oldFile == "" && *newFile == "") || (*oldFile == "") != (*newFile == "") {
 		fs.Usage()
-		return errors.New("-in is required, and nothing else")
+		return errors.New("give -in AB_FILE, or -old FILE and -new FILE, and nothing else")
 	}
 	if !(*threshold >= 0) || math.IsInf(*threshold, 0) {
 		return fmt.Errorf("-threshold %v: want a percentage, 0 or more", *threshold)
 	}
-	f, err := os.Open(*in)
-	if err != nil {
+	var a, b results.Group
+	if *in != "" {
+		groups, err := readGroups(*in)
+		if err != nil {
+			return err
+		}
+		if len(groups) != 2 {
+			var commits []string
+			for _, g := range groups {
+				commits = append(commits, g.Value)
+			}
+			return fmt.Errorf("%s: want the results of two commits (an A/B file of cmd/benchrun), got %d: %q", *in, len(groups), commits)
+		}
+		a, b = groups[0], groups[1]
+	} else {
+		var err error
+		if a, err = readRun(*oldFile); err != nil {
+			return err
+		}
+		if b, err = readRun(*newFile); err != nil {
+			return err
+		}
+	}
+	rule := Threshold(*threshold / 100)
+	if *alert {
+		rule = Alert
+	}
+	d := Diff(a, b, rule)
+	if _, err := io.WriteString(stdout, d.Markdown()); err != nil {
 		return err
+	}
+	if *alert && len(d.Flagged()) > 0 {
+		return errFlagged
+	}
+	return nil
+}
+
+// errFlagged is -alert's exit status 1: rows crossed the threshold.
+var errFlagged = errors.New("rows crossed the alert threshold")
+
+func readGroups(path string) ([]results.Group, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	groups, err := results.ReadGroups(f, *in, "commit")
+	return results.ReadGroups(f, path, "commit")
+}
+
+// readRun reads the results of one run (a file of one commit), named by
+// its commit.
+func readRun(path string) (results.Group, error) {
+	groups, err := readGroups(path)
 	if err != nil {
-		return err
+		return results.Group{}, err
 	}
-	if len(groups) != 2 {
-		var commits []string
-		for _, g := range groups {
-			commits = append(commits, g.Value)
-		}
-		return fmt.Errorf("%s: want the results of two commits (an A/B file of cmd/benchrun), got %d: %q", *in, len(groups), commits)
+	if len(groups) != 1 {
+		return results.Group{}, fmt.Errorf("%s: want the results of one run, got %d commits (an A/B file goes to -in)", path, len(groups))
 	}
-	d := Diff(groups[0], groups[1], *threshold/100)
-	_, err = io.WriteString(stdout, d.Markdown())
-	return err
+	g := groups[0]
+	if g.Value == "" {
+		g.Value = "?"
+	}
+	return g, nil
+}
+
+// Rule is how rows are flagged.
+type Rule struct {
+	// Threshold: significantly worse (benchstat's test) by a factor of
+	// more than 1+Threshold.
+	Threshold float64
+	// Alert: the nightly's rule instead: a time or throughput (not B/op
+	// or allocs/op, which the nightly charts without alerts) more than
+	// results.AlertRatio times worse, significant or not, as
+	// github-action-benchmark's alert; benchstat's verdict is shown
+	// beside it.
+	Alert bool
+}
+
+// Threshold is the pull-request check's rule at t (0.10 for 10 %).
+func Threshold(t float64) Rule { return Rule{Threshold: t} }
+
+// Alert is the nightly's rule.
+var Alert = Rule{Alert: true}
+
+// considers reports whether the rule judges row at all: the alert leaves
+// out B/op and allocs/op, as the nightly charts them without alerts.
+func (r Rule) considers(row results.DiffRow) bool {
+	return !r.Alert || row.Unit != "B/op" && row.Unit != "allocs/op"
+}
+
+// flags reports whether row is flagged under the rule.
+func (r Rule) flags(row results.DiffRow) bool {
+	if r.Alert {
+		return row.Worse > results.AlertRatio
+	}
+	return row.Significant && row.Worse > 1+r.Threshold
 }
 
 // Row is one benchmark and unit compared.
 type Row struct {
-	Name, Unit string
-	A, B       results.Summary
-	Change     float64 // B's median over A's, minus 1
-	P          float64
-	Worse      bool // significantly worse by more than the threshold
+	results.DiffRow
+	Name    string // with its package prefix (results.Name)
+	Flagged bool
 }
 
 // Result is a comparison of two sides.
 type Result struct {
-	A, B      string // the commits
-	Threshold float64
-	Rows      []Row // every row compared, in A's order
-	OneSide   int   // benchmark and unit pairs found on one side only
+	A, B    string // the commits
+	Rule    Rule
+	Rows    []Row // every row the rule judges, in A's order
+	OneSide int   // benchmark and unit pairs found on one side only
 }
 
-// Diff compares b with a: every series both have in a unit with a
-// direction.
-func Diff(a, b results.Group, threshold float64) *Result {
-	r := &Result{A: a.Value, B: b.Value, Threshold: threshold}
-	type key struct{ pkg, name, unit string }
-	index := func(g results.Group) map[key]*results.Series {
-		m := map[key]*results.Series{}
-		for _, s := range g.Series {
-			if g.Units.GetBetter(s.Unit) != 0 {
-				m[key{s.Pkg, s.Name, s.Unit}] = s
-			}
-		}
-		return m
-	}
-	as, bs := index(a), index(b)
-	for k := range bs {
-		if as[k] == nil {
-			r.OneSide++
-		}
-	}
-	for _, sa := range a.Series {
-		k := key{sa.Pkg, sa.Name, sa.Unit}
-		if as[k] == nil {
-			continue // no direction
-		}
-		sb := bs[k]
-		if sb == nil {
-			r.OneSide++
+// Diff compares b with a (results.Diff) and flags rows by rule.
+func Diff(a, b results.Group, rule Rule) *Result {
+	r := &Result{A: a.Value, B: b.Value, Rule: rule}
+	rows, oneSide := results.Diff(a.File, b.File)
+	r.OneSide = oneSide
+	for _, d := range rows {
+		if !rule.considers(d) {
 			continue
 		}
-		row := Row{Name: results.Name(sa.Pkg, sa.Name), Unit: sa.Unit, A: results.Summarize(sa.Values), B: results.Summarize(sb.Values)}
-		row.Change = change(row.A.Center, row.B.Center)
-		var significant bool
-		row.P, significant = results.Compare(row.A, row.B)
-		worse := row.Change > threshold
-		if a.Units.GetBetter(sa.Unit) > 0 {
-			worse = row.Change < -threshold
-		}
-		row.Worse = significant && worse
-		r.Rows = append(r.Rows, row)
+		r.Rows = append(r.Rows, Row{DiffRow: d, Name: results.Name(d.Pkg, d.Name), Flagged: rule.flags(d)})
 	}
 	return r
 }
 
-// change is b/a - 1, with 0 to 0 no change and 0 to more an infinite one.
-func change(a, b float64) float64 {
-	switch {
-	case a == b:
-		return 0
-	case a == 0:
-		return math.Inf(int(math.Copysign(1, b)))
-	}
-	return b/a - 1
-}
-
-// Flagged is the rows significantly worse by more than the threshold.
+// Flagged is the rows the rule flags.
 func (r *Result) Flagged() []Row {
 	var out []Row
 	for _, row := range r.Rows {
-		if row.Worse {
+		if row.Flagged {
 			out = append(out, row)
 		}
 	}
@@ -170,22 +222,46 @@ func (r *Result) Flagged() []Row {
 func (r *Result) Markdown() string {
 	var b strings.Builder
 	flagged := r.Flagged()
-	limit := "+" + pct(r.Threshold)
 	if len(flagged) > 0 {
-		fmt.Fprintf(&b, "| benchmark | unit | A `%s` | B `%s` | change | p |\n|---|---|--:|--:|--:|--:|\n", r.A, r.B)
-		for _, row := range flagged {
-			fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
-				num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), signed(row.Change), strconv.FormatFloat(row.P, 'f', 3, 64))
+		if r.Rule.Alert {
+			fmt.Fprintf(&b, "| benchmark | unit | previous `%s` | this run `%s` | worse | benchstat |\n|---|---|--:|--:|--:|---|\n", r.A, r.B)
+			for _, row := range flagged {
+				verdict := "~ (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
+				if row.Significant {
+					verdict = signed(row.Change) + " (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
+				}
+				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
+					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), times(row.Worse), verdict)
+			}
+		} else {
+			fmt.Fprintf(&b, "| benchmark | unit | A `%s` | B `%s` | change | p |\n|---|---|--:|--:|--:|--:|\n", r.A, r.B)
+			for _, row := range flagged {
+				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
+					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), signed(row.Change), strconv.FormatFloat(row.P, 'f', 3, 64))
+			}
 		}
 		b.WriteString("\n")
+	}
+	var rule string
+	if r.Rule.Alert {
+		rule = fmt.Sprintf("more than %g× worse (github-action-benchmark's %g%%: a time more than %g× the previous run's, a throughput under 1/%g of it)",
+			results.AlertRatio, results.AlertRatio*100, results.AlertRatio, results.AlertRatio)
+	} else {
+		f := 1 + r.Rule.Threshold
+		rule = fmt.Sprintf("significantly worse (p ≤ 0.05) by more than %s (a time or size more than %s× A's, a throughput under A's ÷ %s, %s)",
+			pct(r.Rule.Threshold), trim(f), trim(f), signed(1/f-1))
 	}
 	switch {
 	case len(r.Rows) == 0:
 		fmt.Fprintf(&b, "**No rows compared**: A `%s` and B `%s` have no benchmark in common.\n", r.A, r.B)
+	case r.Rule.Alert && len(flagged) == 0:
+		fmt.Fprintf(&b, "**No alert**: none of %d rows of this run `%s` is %s than in the previous run `%s`.", len(r.Rows), r.B, rule, r.A)
+	case r.Rule.Alert:
+		fmt.Fprintf(&b, "**%d of %d rows crossed the alert threshold**: %s in this run `%s` than in the previous run `%s`; confirm on a quiet machine before acting on it.", len(flagged), len(r.Rows), rule, r.B, r.A)
 	case len(flagged) == 0:
-		fmt.Fprintf(&b, "**No regression flagged**: none of %d rows is significantly worse (p ≤ 0.05) by more than %s in B `%s` than in A `%s`.", len(r.Rows), limit, r.B, r.A)
+		fmt.Fprintf(&b, "**No regression flagged**: none of %d rows is %s in B `%s` than in A `%s`.", len(r.Rows), rule, r.B, r.A)
 	default:
-		fmt.Fprintf(&b, "**%d of %d rows flagged**: significantly worse (p ≤ 0.05) by more than %s in B `%s` than in A `%s`; confirm on a quiet machine before acting on it.", len(flagged), len(r.Rows), limit, r.B, r.A)
+		fmt.Fprintf(&b, "**%d of %d rows flagged**: %s in B `%s` than in A `%s`; confirm on a quiet machine before acting on it.", len(flagged), len(r.Rows), rule, r.B, r.A)
 	}
 	if len(r.Rows) > 0 {
 		if r.OneSide > 0 {
@@ -200,6 +276,17 @@ func (r *Result) Markdown() string {
 func num(x float64) string { return strconv.FormatFloat(results.Round(x), 'f', -1, 64) }
 
 func pct(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
+
+// trim prints a factor with at most 3 decimals: 1.1, 1.25.
+func trim(x float64) string { return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', -1, 64) }
+
+// times prints a worse-factor: "3.02×", "∞×".
+func times(x float64) string {
+	if math.IsInf(x, 1) {
+		return "∞×"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}
 
 func signed(x float64) string {
 	switch {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,7 +61,7 @@ func TestRecordedAB(t *testing.T) {
 		t.Errorf("the table does not name A and B in the file's order:\n%s", out)
 	}
 	last := strings.Split(strings.TrimSpace(out), "\n")
-	if v := last[len(last)-1]; !strings.Contains(v, "rows flagged**") || !strings.Contains(v, "by more than +10%") {
+	if v := last[len(last)-1]; !strings.Contains(v, "rows flagged**") || !strings.Contains(v, "by more than 10% (a time or size more than 1.1× A's, a throughput under A's ÷ 1.1, -9.1%)") {
 		t.Errorf("verdict %q", v)
 	}
 	// Above +1000% only the rows that went from nothing to something stay
@@ -217,5 +218,67 @@ func TestRowsNamePackages(t *testing.T) {
 	}
 	if !strings.Contains(out, "| `Twice` |") || !strings.Contains(out, "| `internal/load.Twice` |") {
 		t.Errorf("want a row per package:\n%s", out)
+	}
+}
+
+// TestAlert: the nightly's rule on two runs of one commit (-old, -new):
+// exactly the time and throughput rows more than 2× worse are named, with
+// their factor and benchstat's verdict, and benchdiff exits with
+// errFlagged (status 1); B/op more than 2× worse is not an alert; a run
+// compared with itself is no alert and no error.
+func TestAlert(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, lines map[string]func(int) string) string {
+		var b strings.Builder
+		b.WriteString("commit: 4444444\nUnit ns/op better=lower\nUnit MB/s better=higher\n")
+		for r := range 6 {
+			for _, n := range []string{"Tripled", "Doubled", "Halved", "Bytes", "Same"} {
+				fmt.Fprintf(&b, "Benchmark%s-2 100 %s\n", n, lines[n](r))
+			}
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	before := map[string]func(int) string{
+		"Tripled": ns(100), "Doubled": ns(100), "Same": ns(100),
+		"Halved": func(i int) string { return fmt.Sprintf("10 ns/op %v MB/s", 300+i) },
+		"Bytes":  func(i int) string { return fmt.Sprintf("10 ns/op %v B/op", 100+i) },
+	}
+	after := map[string]func(int) string{
+		"Tripled": ns(300), "Doubled": ns(200), "Same": ns(100), // 200 is 2× exactly: not more
+		"Halved": func(i int) string { return fmt.Sprintf("10 ns/op %v MB/s", 100+i) },
+		"Bytes":  func(i int) string { return fmt.Sprintf("10 ns/op %v B/op", 900+i) },
+	}
+	prev, cur := write("prev.txt", before), write("cur.txt", after)
+	out, err := diff(t, "-old", prev, "-new", cur, "-alert")
+	if !errors.Is(err, errFlagged) {
+		t.Fatalf("err %v, want errFlagged\n%s", err, out)
+	}
+	if l := row(out, "Tripled", "ns/op"); !strings.Contains(l, "**2.95×**") || !strings.Contains(l, "+195.1% (p=0.002)") {
+		t.Errorf("Tripled: %q\n%s", l, out)
+	}
+	if l := row(out, "Halved", "MB/s"); !strings.Contains(l, "**2.95×**") {
+		t.Errorf("Halved: %q\n%s", l, out)
+	}
+	for _, n := range []string{"Doubled", "Bytes", "Same"} {
+		if strings.Contains(out, "`"+n+"`") {
+			t.Errorf("%s named:\n%s", n, out)
+		}
+	}
+	if !strings.Contains(out, "**2 of 6 rows crossed the alert threshold**") || !strings.Contains(out, "| previous `4444444` | this run `4444444` |") {
+		t.Errorf("verdict or header:\n%s", out)
+	}
+	out, err = diff(t, "-old", cur, "-new", cur, "-alert")
+	if err != nil || !strings.HasPrefix(out, "**No alert**: none of 6 rows") {
+		t.Errorf("a run against itself: %v\n%s", err, out)
+	}
+	// -old and -new go together, instead of -in, and each holds one run.
+	for _, args := range [][]string{{"-old", prev}, {"-new", cur}, {"-in", prev, "-old", prev, "-new", cur}, {"-old", "../../docs/ab/echo-stream.txt", "-new", cur}} {
+		if _, err := diff(t, args...); err == nil || errors.Is(err, errFlagged) {
+			t.Errorf("benchdiff %q: %v, want a usage error", args, err)
+		}
 	}
 }

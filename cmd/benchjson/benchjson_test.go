@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -188,7 +189,8 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestSameAsReport: one row of docs/results.txt through benchjson gives
-// the median and interval that docs/REPORT.md prints for it (the
+// the median and interval that docs/REPORT.md prints for it, and the ratio
+// to net/http its next cell prints (the
 // benchreport repo test keeps REPORT.md equal to benchreport's output).
 func TestSameAsReport(t *testing.T) {
 	report, err := os.ReadFile("../../docs/REPORT.md")
@@ -216,11 +218,27 @@ func TestSameAsReport(t *testing.T) {
 			t.Fatalf("%s: %+v, want an interval (docs/results.txt has 6 rounds)", name, e)
 		}
 		// REPORT.md prints times in µs with three significant digits.
-		cell := "| " + row + " | " + sig3(e.Value/1e3) + " µs " + e.Range + "<br>1.00×"
+		cell := "| " + row + " | " + sig3(e.Value/1e3) + " µs " + e.Range + "<br>1.00× |"
 		if !strings.Contains(string(report), cell) {
 			t.Errorf("docs/REPORT.md has no cell %q for benchjson's %+v", cell, e)
 		}
-		return
+		// The next cell is fasthttp's, with the ratio benchjson wrote.
+		i := strings.Index(string(report), cell)
+		for _, f := range entries {
+			if f.Name != "H1GetBytes/buf=fresh/client=fasthttp" || f.Unit != "ns/op" {
+				continue
+			}
+			var r results.Ratio
+			if _, err := fmt.Sscanf(f.Extra[strings.Index(f.Extra, "ratio="):], "ratio=%g (%g to %g)", &r.X, &r.Lo, &r.Hi); err != nil {
+				t.Fatalf("%s: %q: %v", f.Name, f.Extra, err)
+			}
+			next := " " + sig3(f.Value/1e3) + " µs " + f.Range + "<br>" + r.String() + " |"
+			if i < 0 || !strings.HasPrefix(string(report)[i+len(cell):], next) {
+				t.Errorf("docs/REPORT.md's fasthttp cell after %q is not %q", cell, next)
+			}
+			return
+		}
+		t.Fatal("no fasthttp entry")
 	}
 	t.Fatalf("no %s ns/op entry in %s", name, b)
 }
@@ -233,4 +251,111 @@ func sig3(x float64) string {
 		return strconv.FormatFloat(x, 'f', 1, 64)
 	}
 	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+// TestAnnotate: with -machine and -previous, every entry's extra names the
+// machine; a time per op with net/http on its row has its ratio to it (the
+// one of results.RatioOf, paired by round in a benchrun file; net/http's own
+// 1); every entry found in the previous run says how it changed, and only
+// time and throughput entries more than 2× worse say "crossed"; run= stays
+// last.
+func TestAnnotate(t *testing.T) {
+	dir := t.TempDir()
+	prev := filepath.Join(dir, "prev.txt")
+	b, err := os.ReadFile("../../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The previous run: fasthttp's small GET 3× faster (so now 3× slower:
+	// crossed), its bytes 3× fewer (worse now, but B/op does not alert).
+	var lines []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "BenchmarkH1GetBytes/buf=fresh/client=fasthttp-2" {
+			for i := 3; i < len(f); i += 2 {
+				if f[i] == "ns/op" || f[i] == "B/op" {
+					v, _ := strconv.ParseFloat(f[i-1], 64)
+					f[i-1] = strconv.FormatFloat(v/3, 'f', -1, 64)
+				}
+			}
+			l = strings.Join(f, " ")
+		}
+		lines = append(lines, l)
+	}
+	if err := os.WriteFile(prev, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-in", "../../docs/results.txt", "-out-dir", out, "-machine", "linux-x64", "-previous", prev, "-run-id", "7-1"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) map[string]string {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []Entry
+		if err := json.Unmarshal(b, &es); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, e := range es {
+			m[e.Name] = e.Extra
+			if !strings.Contains(e.Extra, "; machine=linux-x64;") || !strings.HasSuffix(e.Extra, "; run=7-1") || !strings.Contains(e.Extra, "; previous=") {
+				t.Errorf("%s %s: extra %q", name, e.Name, e.Extra)
+			}
+		}
+		return m
+	}
+	times, sizes := read(TimeFile), read(BytesFile)
+	const fast, base = "H1GetBytes/buf=fresh/client=fasthttp", "H1GetBytes/buf=fresh/client=nethttp"
+	if x := times[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant crossed;") {
+		t.Errorf("fasthttp's time: %q", x)
+	}
+	if x := sizes[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant;") {
+		t.Errorf("fasthttp's bytes (no alert on B/op): %q", x)
+	}
+	if x := times[base]; !strings.Contains(x, "; ratio=1 (1 to 1);") || !strings.Contains(x, "; previous=+0.0% p=1.000;") {
+		t.Errorf("nethttp's time: %q", x)
+	}
+	// fasthttp's ratio, from the recorded file's rounds.
+	f, err := os.Open("../../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	file, err := results.ReadFile(f, "docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tv, bv []float64
+	for _, s := range file.Series {
+		if s.Unit == "ns/op" && s.Name == fast {
+			tv = s.Values
+		}
+		if s.Unit == "ns/op" && s.Name == base {
+			bv = s.Values
+		}
+	}
+	r := results.RatioOf(tv, bv, true)
+	if want := fmt.Sprintf("; ratio=%v (%v to %v);", r.X, r.Lo, r.Hi); !strings.Contains(times[fast], want) || !r.HasInterval() {
+		t.Errorf("fasthttp's time: %q, want %q", times[fast], want)
+	}
+	for name, x := range times {
+		b, ok := baselineOf(name)
+		if _, hasBase := times[b]; strings.Contains(x, "ratio=") != (ok && hasBase) {
+			t.Errorf("%s: %q: a ratio where there is no net/http to take it to, or none where there is", name, x)
+		}
+		if strings.Contains(x, "crossed") != (name == fast) {
+			t.Errorf("%s crossed: %q", name, x)
+		}
+	}
+	if err := run([]string{"-in", "../../docs/results.txt", "-out-dir", out, "-machine", "a b"}, io.Discard); err == nil {
+		t.Error("-machine with a space accepted")
+	}
+	if err := run([]string{"-in", "../../docs/results.txt", "-out-dir", out, "-previous", filepath.Join(dir, "none.txt")}, io.Discard); err == nil || !strings.Contains(err.Error(), "-previous") {
+		t.Errorf("a missing -previous file: %v", err)
+	}
 }

@@ -42,9 +42,26 @@
 // import path. So a name depends only on the benchmark's own package, and
 // series keep their names when another package gains benchmarks.
 //
-// -run-id ID (the workflow passes the run's id and attempt) appends
-// "; run=ID" to every entry's extra, so the dashboard tells apart two runs
-// of one commit however close together they were stored.
+// Each entry's extra says, after the median's interval and GOMAXPROCS, what
+// the dashboard shows beside the median, each part only where it applies:
+//
+//   - "machine=ID" (-machine: the workflow's machine, linux-x64 or
+//     linux-arm64), the runner whose stores the entry goes to;
+//   - "ratio=0.5912 (0.5801 to 0.6004)" (each number exact, as many
+//     digits as its float64 needs), on a time per op whose row also
+//     has net/http (the same name with client=nethttp): the client's time
+//     over net/http's and its 95 % interval, internal/results.RatioOf, the
+//     ratio docs/REPORT.md and the README print; "(no interval)" below 6
+//     runs;
+//   - "previous=+131.0% p=0.002 significant crossed" (-previous FILE, the
+//     previous stored run's results): the median's change since then, the
+//     p-value of benchstat's test and "significant" where p ≤ 0.05, and
+//     "crossed" on a time or throughput entry more than 2× worse than then
+//     (internal/results.AlertRatio, github-action-benchmark's "200%"): the
+//     rows the nightly's alert names (cmd/benchdiff -alert);
+//   - "run=ID" (-run-id: the workflow passes the run's id and attempt), so
+//     the dashboard tells apart two runs of one commit however close
+//     together they were stored.
 package main
 
 import (
@@ -57,12 +74,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -89,6 +108,8 @@ func run(args []string, stderr io.Writer) error {
 	in := fs.String("in", "", "Go benchmark output to read (required)")
 	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+", "+BytesFile+" and "+AllocsFile+" in (required)")
 	runID := fs.String("run-id", "", "an id unique to this run (the workflow's run id and attempt), added to each entry's extra as run=ID")
+	machine := fs.String("machine", "", "the machine the results are from (linux-x64, linux-arm64), added to each entry's extra as machine=ID")
+	previous := fs.String("previous", "", "the previous stored run's results: each entry's extra says how it changed since (previous=...)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -96,22 +117,26 @@ func run(args []string, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("-in and -out-dir are required, and nothing else")
 	}
-	if strings.ContainsAny(*runID, "; \t\n") {
-		return fmt.Errorf("-run-id %q: no spaces or semicolons (it ends up in \"; run=ID\")", *runID)
+	for _, id := range []struct{ flag, value string }{{"run-id", *runID}, {"machine", *machine}} {
+		if strings.ContainsAny(id.value, "; \t\n") {
+			return fmt.Errorf("-%s %q: no spaces or semicolons (it ends up in an entry's extra, \"; key=value\")", id.flag, id.value)
+		}
 	}
-	f, err := os.Open(*in)
+	file, err := readFile(*in)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	file, err := results.ReadFile(f, *in)
-	if err != nil {
-		return err
+	var prev *results.File
+	if *previous != "" {
+		if prev, err = readFile(*previous); err != nil {
+			return fmt.Errorf("-previous: %w", err)
+		}
 	}
 	st, err := Split(file.Series, file.Units)
 	if err != nil {
 		return err
 	}
+	st.Annotate(file, prev, *machine)
 	for _, u := range st.Skipped {
 		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
@@ -145,6 +170,15 @@ func run(args []string, stderr io.Writer) error {
 	return nil
 }
 
+func readFile(path string) (*results.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return results.ReadFile(f, path)
+}
+
 // Entry is one benchmark and unit in the format of github-action-benchmark's
 // custom tools.
 type Entry struct {
@@ -153,6 +187,8 @@ type Entry struct {
 	Value float64 `json:"value"`
 	Range string  `json:"range,omitempty"`
 	Extra string  `json:"extra,omitempty"`
+
+	series *results.Series // what it summarises, for Annotate
 }
 
 // Stores are the entries of each store, and the units left out.
@@ -236,7 +272,7 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 // from results.Summarize, as benchreport prints them.
 func summarize(s *results.Series) Entry {
 	sum := results.Summarize(s.Values)
-	e := Entry{Name: results.Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range()}
+	e := Entry{Name: results.Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range(), series: s}
 	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
 		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
 	} else {
@@ -256,4 +292,89 @@ func marshal(entries []Entry) ([]byte, error) {
 	}
 	b, err := json.MarshalIndent(entries, "", "  ")
 	return append(b, '\n'), err
+}
+
+// Annotate adds to every entry's extra the machine, where it applies its
+// ratio to net/http (from f, the file the entries summarise), and, with
+// the previous run's results, its change since then (see the package
+// comment for the format).
+func (st *Stores) Annotate(f, previous *results.File, machine string) {
+	type key struct{ pkg, name, unit string }
+	series := map[key]*results.Series{}
+	for _, s := range f.Series {
+		series[key{s.Pkg, s.Name, s.Unit}] = s
+	}
+	paired := results.Rounds(f.Config, f.Series) > 0 // as the report decides
+	changes := map[key]results.DiffRow{}
+	if previous != nil {
+		rows, _ := results.Diff(previous, f)
+		for _, r := range rows {
+			changes[key{r.Pkg, r.Name, r.Unit}] = r
+		}
+	}
+	for _, store := range []struct {
+		entries []Entry
+		alerts  bool // the nightly alerts on the time and throughput stores
+	}{{st.Time, true}, {st.Throughput, true}, {st.Bytes, false}, {st.Allocs, false}} {
+		for i := range store.entries {
+			e := &store.entries[i]
+			s := e.series
+			if machine != "" {
+				e.Extra += "; machine=" + machine
+			}
+			if base, ok := baselineOf(s.Name); ok && s.Unit == "ns/op" {
+				if b := series[key{s.Pkg, base, s.Unit}]; b != nil {
+					e.Extra += "; ratio=" + formatRatio(results.RatioOf(s.Values, b.Values, paired))
+				}
+			}
+			if r, ok := changes[key{s.Pkg, s.Name, s.Unit}]; ok {
+				e.Extra += fmt.Sprintf("; previous=%s p=%.3f", signed(r.Change), r.P)
+				if r.Significant {
+					e.Extra += " significant"
+				}
+				if store.alerts && r.Worse > results.AlertRatio {
+					e.Extra += " crossed"
+				}
+			}
+		}
+	}
+}
+
+// baselineOf is name with its client= level naming net/http: the leaf a
+// client's ratio is taken to. ok is false for a name without a client=
+// level (the TCP floor).
+func baselineOf(name string) (string, bool) {
+	levels := strings.Split(name, "/")
+	for i, l := range levels {
+		if strings.HasPrefix(l, "client=") {
+			levels[i] = "client=" + registry.BaselineName
+			return strings.Join(levels, "/"), true
+		}
+	}
+	return "", false
+}
+
+// formatRatio is a ratio in an entry's extra: "0.5912038461538461
+// (0.5801 to 0.6004333333333334)", each number exact (the shortest text
+// that reads back as the same float64), so that the dashboard rounds it to
+// the two decimals docs/REPORT.md prints from the same float, never a
+// rounded one rounded again; "(no interval)" without one.
+func formatRatio(r results.Ratio) string {
+	x := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	if !r.HasInterval() {
+		return x(r.X) + " (no interval)"
+	}
+	return x(r.X) + " (" + x(r.Lo) + " to " + x(r.Hi) + ")"
+}
+
+// signed is a relative change as benchstat prints it: "+3.1%", "-41.9%",
+// "+∞".
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+∞"
+	case math.IsInf(x, -1):
+		return "-∞"
+	}
+	return fmt.Sprintf("%+.1f%%", x*100)
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -21,9 +19,9 @@ var headlineRows = results.Headline
 type headline struct {
 	rows    []headRow
 	clients []string // the columns: every client with a cell on a row, in column order
-	// paired: every ratio is the median of per-round ratios; otherwise
-	// the ratio of the medians (see ratio).
-	paired bool
+	// rounds is the run's Rounds: every ratio is the median of per-round
+	// ratios where it is not 0, the ratio of the medians where it is
+	// (ratioOf).
 	rounds int
 }
 
@@ -37,12 +35,10 @@ type headRow struct {
 
 // headCell is one client's cell on a headline row.
 type headCell struct {
-	pending bool  // the leaf is not recorded yet
-	time    *Stat // the client's time; nil when it has no leaf on the row
-	// hasRatio: ratio, lo and hi are the time over the baseline's with
-	// its 95 % interval (lo, hi infinite when there is none).
-	hasRatio      bool
-	ratio, lo, hi float64
+	pending  bool  // the leaf is not recorded yet
+	time     *Stat // the client's time; nil when it has no leaf on the row
+	hasRatio bool  // ratio is the time over the baseline's
+	ratio    results.Ratio
 }
 
 // splitRow splits "H1Download/size=1MiB" into family and variant.
@@ -56,7 +52,7 @@ func splitRow(row string) (family, variant string) {
 // the suite lacks is an error: the selection names a leaf that is gone.
 // Without them, a row the run has no leaf of is left out.
 func (r *Report) headline() (*headline, error) {
-	h := &headline{}
+	h := &headline{rounds: r.Rounds}
 	seen := map[string]bool{}
 	for _, sel := range headlineRows {
 		if seen[sel.Row] {
@@ -97,17 +93,6 @@ func (r *Report) headline() (*headline, error) {
 		}
 	}
 	sortClients(h.clients)
-
-	h.rounds, _ = strconv.Atoi(r.Config["rounds"])
-	h.paired = h.rounds > 0
-	for _, row := range h.rows {
-		b := row.baseTime()
-		for _, c := range h.clients {
-			if t := row.fam.time(row.variant, c); t != nil && b != nil && (len(t.values) != h.rounds || len(b.values) != h.rounds) {
-				h.paired = false
-			}
-		}
-	}
 	return h, nil
 }
 
@@ -137,41 +122,8 @@ func (h *headline) cell(row headRow, c string) headCell {
 	if t == nil || b == nil {
 		return headCell{time: t}
 	}
-	x, lo, hi := h.ratio(t, b)
-	return headCell{time: t, hasRatio: true, ratio: x, lo: lo, hi: hi}
+	return headCell{time: t, hasRatio: true, ratio: ratioOf(t, b, h.rounds > 0)}
 }
-
-// ratio is t's time over b's with a 95 % interval. Paired (a run of
-// cmd/benchrun, where the k-th sample of every leaf is from round k): the
-// median of the per-round ratios and its interval, as results.Summarize
-// computes every median's. Otherwise the ratio of the medians, and an
-// interval from the two medians' intervals: t's low end over b's high end
-// to t's high end over b's low end. lo and hi are infinite where there is
-// no interval (fewer than 6 samples).
-func (h *headline) ratio(t, b *Stat) (x, lo, hi float64) {
-	inf := math.Inf(1)
-	if h.paired {
-		rs := make([]float64, len(t.values))
-		for k := range rs {
-			rs[k] = t.values[k] / b.values[k]
-		}
-		s := results.Summarize(rs)
-		lo, hi = s.Lo, s.Hi
-		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-			lo, hi = -inf, inf
-		}
-		return s.Center, lo, hi
-	}
-	x = t.Center / b.Center
-	tl, th, bl, bh := t.sum.Lo, t.sum.Hi, b.sum.Lo, b.sum.Hi
-	if math.IsInf(tl, 0) || math.IsInf(th, 0) || math.IsInf(bl, 0) || math.IsInf(bh, 0) || bl <= 0 {
-		return x, -inf, inf
-	}
-	return x, tl / bh, th / bl
-}
-
-// significant reports whether the interval of a ratio excludes 1.
-func (c headCell) significant() bool { return c.hi < 1 || c.lo > 1 }
 
 // drawable reports whether the headline has a ratio to draw: its chart is
 // written, and linked, only then.
@@ -224,14 +176,8 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "Time per op relative to `%s` on the same row; lower is faster (0.50× takes half the time). ", Baseline)
-	if h.paired {
-		fmt.Fprintf(&b, "Each ratio is the median of the %d per-round ratios (cmd/benchrun runs every leaf once a round, each in a fresh process, so a client and `%s` pair up by round), with its 95 %% confidence interval in parentheses, computed as benchstat computes a median's (golang.org/x/perf/benchmath). ",
-			h.rounds, Baseline)
-	} else {
-		fmt.Fprintf(&b, "The results file has no rounds to pair samples by, so each ratio is the client's median over `%s`'s, and its interval in parentheses runs from the low end of the client's 95 %% interval over the high end of `%s`'s to the high end over the low end. ",
-			Baseline, Baseline)
-	}
-	fmt.Fprintf(&b, "~ marks an interval that contains 1: no significant difference from `%s`. The `%s` column is its own median time per op ± its 95 %% interval", Baseline, Baseline)
+	b.WriteString(ratioCaption(h.rounds))
+	fmt.Fprintf(&b, " The `%s` column is its own median time per op ± its 95 %% interval", Baseline)
 	if slices.Contains(h.clients, FloorClient) {
 		fmt.Fprintf(&b, "; `%s` is the suite's minimal HTTP/1.1 client, a floor, not a library", FloorClient)
 	}
@@ -263,13 +209,5 @@ func (h *headline) cellText(row headRow, c string, pending string) string {
 	case c == Baseline || !cell.hasRatio: // the anchor, or no baseline to divide by
 		return formatTime(cell.time.Center) + " " + cell.time.Range
 	}
-	mark := "~"
-	if cell.significant() {
-		mark = ""
-	}
-	interval := "±∞"
-	if !math.IsInf(cell.lo, 0) && !math.IsInf(cell.hi, 0) {
-		interval = fmt.Sprintf("%.2f–%.2f", cell.lo, cell.hi)
-	}
-	return fmt.Sprintf("%s%s (%s)", mark, formatRatio(cell.ratio), interval)
+	return cell.ratio.String()
 }

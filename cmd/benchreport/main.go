@@ -1,6 +1,7 @@
 // Command benchreport turns a results file into the report people read: a
 // Markdown page with one table per scenario family (clients side by side,
-// median time ± confidence interval and the ratio to net/http, allocations)
+// median time ± confidence interval and the ratio to net/http with its
+// interval, allocations)
 // and one SVG chart per family.
 //
 //	go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md
@@ -200,7 +201,7 @@ func writeReport(r *Report, dir string) error {
 		if fam == nil {
 			continue
 		}
-		if err := docfile.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam) }); err != nil {
+		if err := docfile.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam, r.Rounds > 0) }); err != nil {
 			return err
 		}
 	}

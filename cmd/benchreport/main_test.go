@@ -119,13 +119,13 @@ func TestRatios(t *testing.T) {
 	if gb.Name != "H1GetBytes" || gb.TCPFloor == nil {
 		t.Fatalf("first family %q, TCP floor %v", gb.Name, gb.TCPFloor)
 	}
-	if got, ok := gb.Ratio("", "nethttp"); !ok || got != 1 {
-		t.Errorf("nethttp's ratio to itself = %v, %v", got, ok)
+	if got, ok := gb.Ratio("", "nethttp", false); !ok || got.X != 1 || got.HasInterval() {
+		t.Errorf("nethttp's ratio to itself = %v, %v; want 1 without an interval", got, ok)
 	}
-	if got, ok := gb.Ratio("", "fasthttp"); !ok || got <= 0.3 || got >= 0.6 {
-		t.Errorf("fasthttp ratio %v, want about 0.43 on this input", got)
+	if got, ok := gb.Ratio("", "fasthttp", false); !ok || got.X <= 0.3 || got.X >= 0.6 || !got.Significant() {
+		t.Errorf("fasthttp ratio %v, want about 0.43 on this input, significantly below 1", got)
 	}
-	if _, ok := gb.Ratio("", "curl"); ok {
+	if _, ok := gb.Ratio("", "curl", false); ok {
 		t.Error("a ratio for a client that is not there")
 	}
 	if want := []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}; strings.Join(gb.Clients, ",") != strings.Join(want, ",") {

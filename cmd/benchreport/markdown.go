@@ -9,8 +9,8 @@ import (
 )
 
 // WriteMarkdown writes the report: the run's description, then per family
-// a time table (median ± CI and the ratio to net/http) and an allocation
-// table, and its chart.
+// a time table (median ± CI and the ratio to net/http with its interval)
+// and an allocation table, and its chart.
 func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 	var b strings.Builder
 	b.WriteString("# httpclientbench results\n\n")
@@ -25,17 +25,18 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 	if len(r.Pending) > 0 {
 		b.WriteString(results.PendingSentence(r.config("commit"), r.Pending) + "\n\n")
 	}
-	b.WriteString("Each cell: the median time per op, ± the 95 % confidence interval of the median, and the ratio to `" +
-		Baseline + "` (1.00×); computed as benchstat computes them (golang.org/x/perf/benchmath). " +
+	b.WriteString("Each cell: the median time per op, ± the 95 % confidence interval of the median, computed as benchstat computes them (golang.org/x/perf/benchmath); " +
+		"under it, the time relative to `" + Baseline + "` on the same row, lower is faster (1.00× in its own column). " +
+		ratioCaption(r.Rounds) + " Each family's chart draws these ratios as bars, their intervals as whiskers. " +
 		"`" + FloorClient + "` (a minimal HTTP/1.1 client) and the TCP round trip are references, not libraries. " +
 		"`" + FloorClient + "`'s column says \"(floor)\" only where no client is significantly faster than it " +
 		"(benchstat's Mann–Whitney U test, p ≤ 0.05); a numbered note names each row where one is. " +
 		"— means the client has no row there. Below 6 runs the interval is ±∞.\n\n")
 	for _, f := range r.Families {
-		t := familyTable(f, pendingCell(r))
+		t := familyTable(f, pendingCell(r), r.Rounds > 0)
 		fmt.Fprintf(&b, "## %s\n\n", f.Name)
 		if f.recorded() != nil { // a family not recorded yet has no chart
-			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
+			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s, with 95 %% intervals](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
 		}
 		t.writeTime(&b)
 		b.WriteString("\nAllocations per op (B/op, allocs/op):\n\n")
@@ -59,9 +60,9 @@ func (r *Report) config(key string) string {
 }
 
 // familyTable is family f's table in REPORT.md: its variants as rows;
-// pending is the text of a cell not recorded yet.
-func familyTable(f *Family, pending string) *table {
-	t := &table{clients: f.Clients, label: func(r tableRow) string { return variantLabel(r.variant) }, pending: pending}
+// pending is the text of a cell not recorded yet, paired the run's pairing.
+func familyTable(f *Family, pending string, paired bool) *table {
+	t := &table{clients: f.Clients, label: func(r tableRow) string { return variantLabel(r.variant) }, pending: pending, paired: paired}
 	for _, v := range f.Variants {
 		t.rows = append(t.rows, tableRow{f, v})
 	}

@@ -22,7 +22,8 @@ import (
 //
 //	table    families=F1,F2,… (required): rows are Family/variant, columns
 //	           the union of the families' clients in column order
-//	         unit=time (default): median ±CI and ratio to nethttp per cell,
+//	         unit=time (default): median ±CI and ratio to nethttp with its
+//	           interval per cell,
 //	           the TCP floor's row when H1GetBytes is among the rows, and a
 //	           note per row where a client is significantly faster than raw;
 //	         unit=alloc: B/op, allocs/op per cell
@@ -203,7 +204,7 @@ func readmeTable(opts []option, r *Report) (string, error) {
 		clients = slices.Clone(clients)
 		sortClients(clients)
 	}
-	t := &table{rows: rows, clients: clients, label: func(r tableRow) string { return "`" + r.name() + "`" }, pending: pendingCell(r)}
+	t := &table{rows: rows, clients: clients, label: func(r tableRow) string { return "`" + r.name() + "`" }, pending: pendingCell(r), paired: r.Rounds > 0}
 	var b strings.Builder
 	if unit == "time" {
 		t.writeTime(&b)

@@ -97,14 +97,41 @@ func (f *Family) time(variant, client string) *Stat {
 	return nil
 }
 
-// Ratio returns the client's median time over the baseline's in variant,
-// and false when either is missing.
-func (f *Family) Ratio(variant, client string) (float64, bool) {
+// Ratio returns the client's time over the baseline's in variant, as the
+// table's cell and the chart's bar show it (ratioOf), and false when either
+// is missing. The baseline's own is 1, without an interval: the reference,
+// not a comparison.
+func (f *Family) Ratio(variant, client string, paired bool) (results.Ratio, bool) {
 	c, b := f.time(variant, client), f.time(variant, Baseline)
 	if c == nil || b == nil || b.Center == 0 {
-		return 0, false
+		return results.Ratio{}, false
 	}
-	return c.Center / b.Center, true
+	if client == Baseline {
+		return results.Ratio{X: 1, Lo: math.Inf(-1), Hi: math.Inf(1)}, true
+	}
+	return ratioOf(c, b, paired), true
+}
+
+// ratioOf is t's time over b's with its 95 % interval, the one ratio of
+// every table, chart and the headline (results.RatioOf): paired by round
+// when the run is (Report.Rounds).
+func ratioOf(t, b *Stat, paired bool) results.Ratio {
+	return results.RatioOf(t.values, b.values, paired)
+}
+
+// ratioCaption says how ratioOf computed every ratio of a run paired by
+// rounds (0: not paired) and what its ~ means: the headline's caption and
+// the report's.
+func ratioCaption(rounds int) string {
+	var s string
+	if rounds > 0 {
+		s = fmt.Sprintf("Each ratio is the median of the %d per-round ratios (cmd/benchrun runs every leaf once a round, each in a fresh process, so a client and `%s` pair up by round), with its 95 %% confidence interval in parentheses, computed as benchstat computes a median's (golang.org/x/perf/benchmath). ",
+			rounds, Baseline)
+	} else {
+		s = fmt.Sprintf("The results file has no rounds to pair samples by, so each ratio is the client's median over `%s`'s, and its interval in parentheses runs from the low end of the client's 95 %% interval over the high end of `%s`'s to the high end over the low end. ",
+			Baseline, Baseline)
+	}
+	return s + fmt.Sprintf("~ marks an interval that contains 1: no significant difference from `%s`.", Baseline)
 }
 
 // RawIsFloor reports whether no client is significantly faster than raw
@@ -126,7 +153,10 @@ type Row struct {
 
 // Report is everything the tables and charts show.
 type Report struct {
-	Config   map[string]string // commit, go, date, machine, rounds, cpu…
+	Config map[string]string // commit, go, date, machine, rounds, cpu…
+	// Rounds is how many rounds every ratio is paired by (results.Rounds),
+	// 0 when the run's samples cannot be paired.
+	Rounds   int
 	Families []*Family
 	Rows     []Row // every benchmark with a time per op, in input order
 	// Pending lists the leaves of the suite that the results file lacks,
@@ -150,7 +180,7 @@ func (r *Report) Family(name string) *Family {
 // Build groups series into families. A name is Family[/key=value...]/client=X;
 // names without client= (the TCP floor) are kept aside.
 func Build(series []*results.Series, config map[string]string) (*Report, error) {
-	r := &Report{Config: config}
+	r := &Report{Config: config, Rounds: results.Rounds(config, series)}
 	byName := map[string]*Family{}
 	var tcp *Stat
 	for _, s := range series {

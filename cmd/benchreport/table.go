@@ -29,6 +29,7 @@ type table struct {
 	clients []string
 	label   func(tableRow) string // the first cell of a row
 	pending string                // the cell of a leaf not recorded yet
+	paired  bool                  // the run's ratios are paired by round (Report.Rounds)
 }
 
 // pendingCell is the text of a cell whose leaf the run of r lacks: not
@@ -86,8 +87,9 @@ func (t *table) header(b *strings.Builder) {
 	b.WriteString("\n")
 }
 
-// writeTime writes the time table: per cell the median ± CI and the ratio
-// to the baseline; a numbered note under the table for every row where a
+// writeTime writes the time table: per cell the median ± CI and, under it,
+// the ratio to the baseline with its interval (1.00× in the baseline's own
+// column); a numbered note under the table for every row where a
 // client is significantly faster than raw; and the TCP floor's row when the
 // table holds a row of FloorTCPFamily.
 func (t *table) writeTime(b *strings.Builder) {
@@ -110,8 +112,11 @@ func (t *table) writeTime(b *strings.Builder) {
 				continue
 			}
 			ratio := "—"
-			if x, ok := r.fam.Ratio(r.variant, c); ok {
-				ratio = formatRatio(x)
+			if x, ok := r.fam.Ratio(r.variant, c, t.paired); ok {
+				ratio = x.String()
+				if c == Baseline {
+					ratio = formatRatio(x.X)
+				}
 			}
 			mark := ""
 			if faster := r.fam.BelowRaw[r.variant]; c == FloorClient && len(faster) > 0 {
@@ -130,7 +135,7 @@ func (t *table) writeTime(b *strings.Builder) {
 		}
 		ratio := "—"
 		if base := tcpBase.fam.time(tcpBase.variant, Baseline); base != nil {
-			ratio = formatRatio(tcp.Center / base.Center)
+			ratio = ratioOf(tcp, base, t.paired).String()
 		}
 		fmt.Fprintf(b, "| floor: %s (TCP, no HTTP) |", FloorTCP)
 		for i := range t.clients {

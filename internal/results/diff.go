@@ -91,3 +91,10 @@ func worse(a, b float64, better int) float64 {
 	}
 	return b / a
 }
+
+// AlertRatio is the nightly's alert threshold: a time or throughput more
+// than this many times worse than the previous stored run's, the rule
+// github-action-benchmark applies with alert-threshold "200%" (its ratio
+// is DiffRow.Worse). cmd/benchdiff -alert names the rows that cross it and
+// cmd/benchjson marks them "crossed" for the dashboard.
+const AlertRatio = 2.0

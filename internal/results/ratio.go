@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // Ratio is a client's time over the baseline's (net/http's) on one row,
@@ -39,6 +40,27 @@ func RatioOf(t, b []float64, paired bool) Ratio {
 		return Ratio{x, -inf, inf}
 	}
 	return Ratio{x, ts.Lo / bs.Hi, ts.Hi / bs.Lo}
+}
+
+// Rounds is how many rounds a file's samples pair up by, RatioOf's paired
+// for every ratio of the file: its "rounds:" configuration line, which
+// cmd/benchrun writes as it runs every leaf once a round, when every series
+// has exactly one value per round, so that the k-th value of each is from
+// round k. It is 0 where the samples cannot be paired: a file without that
+// line (go test -count), or with a series of another length (runs appended
+// to one another, an A/B file read as one). The decision is the file's, not
+// each pair's, so that one caption can say how every ratio was computed.
+func Rounds(config map[string]string, series []*Series) int {
+	n, err := strconv.Atoi(config["rounds"])
+	if err != nil || n < 1 {
+		return 0
+	}
+	for _, s := range series {
+		if len(s.Values) != n {
+			return 0
+		}
+	}
+	return n
 }
 
 // HasInterval reports whether r has a finite interval.
