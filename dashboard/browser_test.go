@@ -11,7 +11,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,7 +19,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -164,7 +162,7 @@ type cellView struct {
 	Scenario string `json:"scenario"`
 	Client   string `json:"client"`
 	Main     string `json:"main"`
-	Ratio    string `json:"ratio"` // the ratio= of the entry, 4 decimals; "" for none
+	Ratio    string `json:"ratio"` // the ratio= of the entry (exact); "" for none
 	Crossed  bool   `json:"crossed"`
 	Moved    bool   `json:"moved"`
 }
@@ -531,9 +529,9 @@ func reportRatios(t *testing.T) (ratios map[[2]string]string, newFormat bool) {
 }
 
 // recordedRatios are the ratios of docs/results.txt as the report's cells
-// print them since they show intervals (cmd/benchreport: results.RatioOf,
-// paired as the run is, "~" where the interval contains 1, the baseline's
-// own "1.00"), per scenario and client.
+// print them (results.RatioOf, paired as results.Rounds decides, "~" where
+// the interval contains 1, the baseline's own "1.00"), per scenario and
+// client.
 func recordedRatios(t *testing.T) map[[2]string]string {
 	f, err := os.Open(filepath.Join("..", "docs", "results.txt"))
 	if err != nil {
@@ -544,17 +542,13 @@ func recordedRatios(t *testing.T) map[[2]string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds, _ := strconv.Atoi(file.Config["rounds"])
 	times := map[string][]float64{}
 	for _, s := range file.Series {
 		if s.Unit == "ns/op" {
 			times[results.Name(s.Pkg, s.Name)] = s.Values
 		}
 	}
-	paired := rounds > 0
-	for _, v := range times {
-		paired = paired && len(v) == rounds
-	}
+	paired := results.Rounds(file.Config, file.Series) > 0
 	out := map[[2]string]string{}
 	for name, v := range times {
 		scenario, client, ok := strings.Cut(name, "/client=")
@@ -598,7 +592,7 @@ func comparePanel(t *testing.T, cells []cellView, want map[[2]string]string, sou
 			shown[[2]string{c.Scenario, c.Client}] = c
 		}
 	}
-	var differ, ambiguous int
+	var differ int
 	for k, w := range want {
 		c, ok := shown[k]
 		if !ok {
@@ -610,14 +604,6 @@ func comparePanel(t *testing.T, cells []cellView, want map[[2]string]string, sou
 			got, w = strings.TrimPrefix(got, "~"), strings.TrimPrefix(w, "~")
 		}
 		if got == w {
-			continue
-		}
-		// The panel rounds the converter's 4 decimals: x.xx50 can round
-		// either way from the unrounded value the report rounds.
-		x, _ := strconv.ParseFloat(strings.TrimPrefix(w, "~"), 64)
-		y, _ := strconv.ParseFloat(strings.TrimPrefix(got, "~"), 64)
-		if strings.HasSuffix(c.Ratio, "50") && math.Abs(x-y) < 0.0101 && strings.HasPrefix(got, "~") == strings.HasPrefix(w, "~") {
-			ambiguous++
 			continue
 		}
 		differ++
@@ -633,7 +619,7 @@ func comparePanel(t *testing.T, cells []cellView, want map[[2]string]string, sou
 			t.Errorf("the panel shows a ratio for %s on %s, %s none", k[1], k[0], source)
 		}
 	}
-	t.Logf("panel vs %s: %d ratios, %d differ, %d only by rounding an x.xx50", source, len(want), differ, ambiguous)
+	t.Logf("panel vs %s: %d ratios, %d differ", source, len(want), differ)
 }
 
 // checkPanelCrossings: the panel marks as crossed exactly the cells of the

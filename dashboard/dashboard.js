@@ -150,7 +150,7 @@
 
   // info parses what cmd/benchjson writes into an entry's extra, once:
   //   median of 6; 95% confidence interval 37000 to 45270; GOMAXPROCS=2;
-  //   machine=linux-x64; ratio=0.5912 (0.5801 to 0.6004);
+  //   machine=linux-x64; ratio=0.5912… (0.5801… to 0.6004…) (exact floats);
   //   previous=+3.1% p=0.240 [significant] [crossed]; run=42-1
   // every field but the first optional. Without an interval there, the
   // interval comes from range ("±4%"; older data "± 4665").
@@ -201,14 +201,26 @@
     return !!(p && p.crossed);
   }
 
+  // fixed2 prints x with two decimals as Go's %.2f does, so a ratio reads
+  // as in docs/REPORT.md, which prints the same float (cmd/benchjson writes
+  // it exactly): its exact value rounded, a tie to even (toFixed rounds a
+  // tie up).
+  function fixed2(x) {
+    var s = x.toFixed(2), exact = Math.abs(x).toFixed(30);
+    if (/^\d+\.\d\d50*$/.test(exact) && +exact.charAt(exact.indexOf('.') + 2) % 2 === 0) {
+      s = (x < 0 ? '-' : '') + exact.slice(0, exact.indexOf('.') + 3);
+    }
+    return s;
+  }
+
   function ratioText(r, baseline) {
-    if (baseline) return r.x.toFixed(2) + '×';
+    if (baseline) return fixed2(r.x) + '×';
     var same = r.lo === null || (r.lo <= 1 && r.hi >= 1);
-    return (same ? '~' : '') + r.x.toFixed(2) + '×';
+    return (same ? '~' : '') + fixed2(r.x) + '×';
   }
 
   function intervalText(r) {
-    return r.lo === null ? '±∞' : r.lo.toFixed(2) + '–' + r.hi.toFixed(2);
+    return r.lo === null ? '±∞' : fixed2(r.lo) + '–' + fixed2(r.hi);
   }
 
   // --- the model ---
