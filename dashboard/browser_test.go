@@ -724,6 +724,32 @@ func TestDashboard(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A second run of a commit is a point of its own, labelled by its run.
+	type point struct{ ID, Run, Label string }
+	points := eval[[]point](t, b, `window.httpclientbenchDashboard.commits.map(c => ({ID: c.id, Run: c.run, Label: c.label}))`)
+	var want []point
+	for k, r := range x64.Stored() {
+		want = append(want, point{ID: r.Commit, Run: r.RunID})
+		if r.Rerun && k > 0 {
+			want[k-1].Label = r.Commit[:7] + " … run " + x64.Stored()[k-1].RunID
+			want[k].Label = r.Commit[:7] + " … run " + r.RunID
+		}
+	}
+	for k := range points {
+		if k >= len(want) || points[k].ID != want[k].ID || points[k].Run != want[k].Run {
+			t.Fatalf("point %d is %+v; want the runs in order: %+v", k, points[k], want)
+		}
+		if l := want[k].Label; l != "" {
+			prefix, suffix, _ := strings.Cut(l, " … ")
+			if !strings.HasPrefix(points[k].Label, prefix) || !strings.HasSuffix(points[k].Label, suffix) {
+				t.Errorf("a run of a commit run twice is labelled %q, want its run id (%q)", points[k].Label, suffix)
+			}
+		}
+	}
+	if len(points) != len(want) {
+		t.Errorf("%d points for %d stored runs", len(points), len(want))
+	}
+
 	// Every chart of every unit, drawn by scrolling down.
 	charts, d := b.drawEverything(t)
 	t.Logf("all %d time charts of %s drawn %.0f ms after scrolling from the top to the bottom", d.Charts, x64.Machine.ID, d.MS)
