@@ -107,7 +107,7 @@ func countCut(t *testing.T, path string, n int) string {
 func TestBenchStoresFeedTheAction(t *testing.T) {
 	w := parseWorkflow(t, "bench.yml")
 	script := runStep(t, job(t, w, "bench"), "Medians per benchmark and unit, by store")
-	if !strings.HasPrefix(strings.TrimSpace(script), "bash scripts/bench-stores.sh results.txt . ") {
+	if strings.TrimSpace(script) != `bash scripts/bench-stores.sh results.txt . "${{ github.run_id }}-${{ github.run_attempt }}" "$MACHINE" previous/results.txt` {
 		t.Fatalf("the conversion step is %q, not the script this test runs", script)
 	}
 	steps := benchmarkSteps(t, w)
@@ -118,13 +118,14 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 	if err := os.WriteFile(count2, []byte(countCut(t, "../docs/results.txt", 2)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ name, in, median string }{
-		{"6 rounds", "../docs/results.txt", "median of 6"},
-		{"count=2", count2, "median of 2"},
+	// One machine each: the stores of both carry their machine's id.
+	for _, tc := range []struct{ name, in, median, machine string }{
+		{"6 rounds", "../docs/results.txt", "median of 6", dashboard.Machines[0].ID},
+		{"count=2", count2, "median of 2", dashboard.Machines[1].ID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			out, err := exec.Command("bash", "bench-stores.sh", tc.in, dir, "42-1").CombinedOutput()
+			out, err := exec.Command("bash", "bench-stores.sh", tc.in, dir, "42-1", tc.machine, tc.in).CombinedOutput()
 			if err != nil {
 				t.Fatalf("bench-stores.sh: %v\n%s", err, out)
 			}
@@ -151,8 +152,9 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 					}
 					names[e.Name] = true
 					units[e.Unit] = true
-					if !strings.HasPrefix(e.Extra, tc.median) || !strings.HasSuffix(e.Extra, "; run=42-1") {
-						t.Errorf("%s: %s's extra %q, want %q and the run id", file, e.Name, e.Extra, tc.median)
+					if !strings.HasPrefix(e.Extra, tc.median) || !strings.HasSuffix(e.Extra, "; run=42-1") ||
+						!strings.Contains(e.Extra, "; machine="+tc.machine+";") || !strings.Contains(e.Extra, "; previous=+0.0% p=") {
+						t.Errorf("%s: %s's extra %q, want %q, the machine %s, no change since the previous run (itself) and the run id", file, e.Name, e.Extra, tc.median, tc.machine)
 					}
 				}
 				if len(units) != 1 {
