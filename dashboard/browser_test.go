@@ -165,6 +165,7 @@ type cellView struct {
 	Ratio    string `json:"ratio"` // the ratio= of the entry (exact); "" for none
 	Crossed  bool   `json:"crossed"`
 	Moved    bool   `json:"moved"`
+	Change   string `json:"change"` // the previous= change and "significant", "" for none
 }
 
 const probePanel = `(() => Array.from(document.querySelectorAll('#panel tr.row td[data-client]')).map(td => ({
@@ -174,6 +175,7 @@ const probePanel = `(() => Array.from(document.querySelectorAll('#panel tr.row t
 	ratio: td.dataset.ratio || '',
 	crossed: td.classList.contains('crossed'),
 	moved: td.classList.contains('moved'),
+	change: td.dataset.change || '',
 })))()`
 
 // browser starts headless Chromium; problems collects the page's console
@@ -294,14 +296,66 @@ func eval[T any](t *testing.T, b *browser, js string) T {
 	return v
 }
 
-// drawEverything draws every chart of the unit shown and returns them.
+// drawEverything draws every chart of the unit shown and returns them,
+// after checking that their intervals are painted (checkBandsPainted).
 func (b *browser) drawEverything(t *testing.T) ([]chartView, drawn) {
 	t.Helper()
 	d := eval[drawn](t, b, drawAll)
 	if d.Charts != d.Sections || d.Sections == 0 {
 		t.Fatalf("after scrolling to the bottom, %d of %d charts are drawn", d.Charts, d.Sections)
 	}
-	return eval[[]chartView](t, b, probeCharts), d
+	probed := checkBandsPainted(t, b)
+	charts := eval[[]chartView](t, b, probeCharts)
+	if probed == 0 && len(charts) > 0 && charts[0].Unit == "time" {
+		t.Error("no time chart has an interval band tall enough to probe")
+	}
+	return charts, d
+}
+
+// probeBands reads, on each chart, the canvas inside the widest interval
+// band: between two neighbouring points of the line whose band reaches
+// furthest above it, 3 pixels at 60 % of the way from the line up to the
+// band's edge, where nothing but the band is painted (the line is 2 px
+// wide, the points sit on the line, the canvas is transparent elsewhere).
+// A chart whose widest band is under 10 px tall is skipped (null).
+const probeBands = `(() => window.httpclientbenchDashboard.charts.map(c => {
+	const y = c.scales.y, dpr = c.currentDevicePixelRatio || 1;
+	let best = null;
+	c.$hcb.lines.forEach((l, i) => {
+		if (!c.isDatasetVisible(i)) return;
+		const pts = c.getDatasetMeta(i).data;
+		for (let k = 0; k + 1 < pts.length; k++) {
+			if (l.values[k] === null || l.values[k+1] === null || l.hi[k] === null || l.hi[k+1] === null) continue;
+			const line = (pts[k].y + pts[k+1].y) / 2, edge = (y.getPixelForValue(l.hi[k]) + y.getPixelForValue(l.hi[k+1])) / 2;
+			if (!best || line - edge > best.d) best = {d: line - edge, x: (pts[k].x + pts[k+1].x) / 2, y: line - 0.6 * (line - edge)};
+		}
+	});
+	if (!best || best.d < 10) return null;
+	const px = c.ctx.getImageData(Math.round(best.x * dpr), Math.round(best.y * dpr), 1, 3).data;
+	return {scenario: c.$hcb.scenario, alpha: [px[3], px[7], px[11]]};
+}))()`
+
+// checkBandsPainted: on every chart with a band tall enough to probe, the
+// band's pixels are painted (not transparent), so an interval the page
+// counts as drawn is on the canvas. It returns how many charts it probed
+// (sizes and allocations have bands too thin for it).
+func checkBandsPainted(t *testing.T, b *browser) int {
+	t.Helper()
+	type band struct {
+		Scenario string `json:"scenario"`
+		Alpha    []int  `json:"alpha"`
+	}
+	var probed int
+	for _, p := range eval[[]*band](t, b, probeBands) {
+		if p == nil {
+			continue
+		}
+		probed++
+		if slices.Contains(p.Alpha, 0) {
+			t.Errorf("%s: the widest interval band is not painted (canvas alpha %v inside it)", p.Scenario, p.Alpha)
+		}
+	}
+	return probed
 }
 
 // setUnit selects a unit as a person does.
@@ -705,6 +759,15 @@ func TestDashboard(t *testing.T) {
 	for _, c := range cells {
 		if c.Moved {
 			moved++
+		}
+		// Highlighted: significant and more than 10 % either way (the
+		// pull-request check's rule), or crossed.
+		var pct float64
+		_, err := fmt.Sscanf(c.Change, "%f%%", &pct)
+		f := 1 + pct/100
+		want := err == nil && strings.HasSuffix(c.Change, " significant") && (f > 1.1 || f < 1/1.1) || c.Crossed
+		if c.Moved != want {
+			t.Errorf("panel cell %s/%s, change %q: highlighted %v, want %v", c.Scenario, c.Client, c.Change, c.Moved, want)
 		}
 	}
 	t.Logf("the panel of %s's latest run: %d cells, %d moved since the previous run", x64.Machine.ID, len(cells), moved)

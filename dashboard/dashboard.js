@@ -187,13 +187,22 @@
     return r;
   }
 
+  // MOVE is the smallest change the panel highlights: the pull-request
+  // check's threshold (cmd/benchdiff -threshold 10), a factor of 1.1 either
+  // way. With hundreds of cells, about one in twenty that did not change
+  // comes out "significant" by chance, nearly always by a few percent.
+  var MOVE = 1.1;
+
   // moved is how an entry changed since the previous run, where the change
-  // is significant: 'slower' or 'faster' for a time ('worse'/'better' in
+  // is significant (benchstat's verdict in previous=) and by a factor of
+  // more than MOVE: 'slower' or 'faster' for a time ('worse'/'better' in
   // general), '' otherwise.
   function moved(b) {
     var p = b && info(b).prev;
-    if (!p || !p.significant || /^[+-]?0(\.0*)?%$/.test(p.change)) return '';
-    return p.change.charAt(0) === '-' ? 'faster' : 'slower';
+    if (!p || !p.significant) return '';
+    var f = 1 + parseFloat(p.change.replace('∞', 'Infinity')) / 100;
+    if (!(f > MOVE || f < 1 / MOVE)) return '';
+    return f < 1 ? 'faster' : 'slower';
   }
 
   function crossed(b) {
@@ -553,6 +562,7 @@
     td.appendChild(el('span', { class: 'sub' }, sub));
     var mv = moved(b), x = crossed(b);
     if (inf.prev) {
+      td.setAttribute('data-change', inf.prev.change + (inf.prev.significant ? ' significant' : ''));
       title += '; ' + inf.prev.change + ' since the previous run (p=' + inf.prev.p + (inf.prev.significant ? ', significant' : ', not significant') + ')';
     }
     if (x) mv = 'slower'; // the alert's rule, whatever the U test says

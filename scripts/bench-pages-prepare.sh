@@ -12,6 +12,10 @@
 #     dev/bench/linux-x64/data.js, once: its series go on under the same
 #     names, on their machine's page.
 #
+# The workflow's checkout keeps no credentials (the suite runs third-party
+# code afterwards): with GH_TOKEN set, git authenticates to github.com with
+# it for this script's fetches and pushes only, as actions/checkout would.
+#
 # scripts/bench_pages_test.go runs it against a local bare repository.
 set -euo pipefail
 
@@ -21,12 +25,16 @@ if [[ $# -ne 1 || -z $1 ]]; then
 fi
 machine=$1
 bot=(-c user.name='github-actions[bot]' -c user.email='41898282+github-actions[bot]@users.noreply.github.com')
+auth=()
+if [[ -n ${GH_TOKEN:-} ]]; then
+  auth=(-c "http.https://github.com/.extraheader=AUTHORIZATION: basic $(printf 'x-access-token:%s' "$GH_TOKEN" | base64 | tr -d '\n')")
+fi
 
-if ! git ls-remote --exit-code --heads origin gh-pages >/dev/null; then
+if ! git "${auth[@]}" ls-remote --exit-code --heads origin gh-pages >/dev/null; then
   tree=$(git hash-object -w -t tree /dev/null)
   commit=$(git "${bot[@]}" commit-tree "$tree" -m "Start the gh-pages branch for benchmark results")
-  if ! git push origin "$commit:refs/heads/gh-pages"; then
-    git ls-remote --exit-code --heads origin gh-pages >/dev/null ||
+  if ! git "${auth[@]}" push origin "$commit:refs/heads/gh-pages"; then
+    git "${auth[@]}" ls-remote --exit-code --heads origin gh-pages >/dev/null ||
       { echo "bench-pages-prepare.sh: could not create gh-pages" >&2; exit 1; }
   fi
 fi
@@ -37,7 +45,7 @@ trap 'git worktree remove --force "$pages" 2>/dev/null || rm -rf "$pages"' EXIT
 # Another machine's store may push between our fetch and push: try again
 # from the new tip.
 for attempt in 1 2 3; do
-  git fetch -q origin gh-pages
+  git "${auth[@]}" fetch -q origin gh-pages
   git worktree add -q --force --detach "$pages" FETCH_HEAD
   if [[ ! -e $pages/dev/bench/data.js || -e $pages/dev/bench/$machine/data.js ]]; then
     exit 0 # nothing to move, or moved already
@@ -45,7 +53,7 @@ for attempt in 1 2 3; do
   mkdir -p "$pages/dev/bench/$machine"
   git -C "$pages" mv dev/bench/data.js "dev/bench/$machine/data.js"
   git -C "$pages" "${bot[@]}" commit -q -m "Move the single-machine benchmark history to dev/bench/$machine"
-  if git -C "$pages" push -q origin HEAD:gh-pages; then
+  if git -C "$pages" "${auth[@]}" push -q origin HEAD:gh-pages; then
     echo "moved dev/bench/data.js to dev/bench/$machine/data.js"
     exit 0
   fi

@@ -85,12 +85,28 @@ func (n *nightly) run(results string) (alert string, failed bool) {
 	t := n.t
 	t.Helper()
 	bench := job(t, n.w, "bench")
+	// The job's workspace after the suite ran and the cache was restored:
+	// results.txt, and previous/results.txt unless this is the machine's
+	// first run.
+	for _, f := range []string{"previous", "previous.txt", "next", "alert.md"} {
+		if err := os.RemoveAll(filepath.Join(n.ws, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	copyFile(t, results, filepath.Join(n.ws, "results.txt"))
-	// "Keep these results for the next run" keeps the previous run's
-	// results aside as previous.txt for the alert.
-	os.Remove(filepath.Join(n.ws, "previous.txt"))
 	if n.previous != "" {
-		copyFile(t, n.previous, filepath.Join(n.ws, "previous.txt"))
+		if err := os.Mkdir(filepath.Join(n.ws, "previous"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		copyFile(t, n.previous, filepath.Join(n.ws, "previous", "results.txt"))
+	}
+	// "Keep these results for the next run" puts this run's results where
+	// the cache saves them and the previous ones aside for the alert.
+	if _, _, ok := n.bashStep(runStep(t, bench, "Keep these results for the next run"), n.ws); !ok {
+		t.Fatal("the step keeping the results failed")
+	}
+	if b, err := os.ReadFile(filepath.Join(n.ws, "previous", "results.txt")); err != nil || !bytesEqualFile(t, b, results) {
+		t.Fatalf("previous/results.txt, which the cache saves as the next baseline, is not this run's results (%v)", err)
 	}
 	outputs, summary, ok := n.bashStep(runStep(t, bench, "Alert check (more than 2x worse than the previous run)"), n.ws)
 	if !ok {
@@ -129,6 +145,16 @@ func (n *nightly) run(results string) (alert string, failed bool) {
 		t.Fatal("the notify step failed")
 	}
 	return summary, failed
+}
+
+// bytesEqualFile reports whether b is the content of the file at path.
+func bytesEqualFile(t *testing.T, b []byte, path string) bool {
+	t.Helper()
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) == string(want)
 }
 
 func toAny(m map[string]string) map[string]any {

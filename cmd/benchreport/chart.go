@@ -214,6 +214,11 @@ func (ch *chart) layout(c draw.Canvas) (plotArea, legendArea draw.Canvas) {
 
 // draw draws the chart on c, a canvas of its size.
 func (ch *chart) draw(c draw.Canvas) {
+	// The plot paints its background under the axes only: the legend's
+	// column needs it too, or its dark text sits on a dark page (GitHub's
+	// dark theme shows an SVG's transparent parts in the page's colour).
+	c.SetColor(ch.p.BackgroundColor)
+	c.Fill(c.Rectangle.Path())
 	plotArea, legendArea := ch.layout(c)
 	ch.p.Draw(plotArea)
 	ch.legend.Draw(legendArea)

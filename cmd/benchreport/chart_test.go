@@ -138,6 +138,11 @@ func near(a, b vg.Length) bool { return a-b < 0.01 && b-a < 0.01 }
 func checkChart(t *testing.T, name string, ch *chart, bars []wantBar, horizontal bool, legend []string) int {
 	t.Helper()
 	d, canvas, data := record(t, ch)
+	// The first thing drawn is the background, over the whole canvas: the
+	// legend's column too, which a dark page would otherwise show through.
+	if len(d.fills) == 0 || !sameColour(d.fills[0].colour, ch.p.BackgroundColor) || d.fills[0].box != canvas.Rectangle {
+		t.Errorf("%s: the first fill is not the background over the whole canvas %v", name, canvas.Rectangle)
+	}
 	trX, trY := ch.p.Transforms(&data)
 	across, along := trX, trY
 	// A box's middle and width across the bars, its extent along them.

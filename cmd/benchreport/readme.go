@@ -317,7 +317,6 @@ const (
 func bufRule(r *Report) string {
 	var b strings.Builder
 	n := 0
-	anyTie := false
 	for _, f := range r.Families {
 		for _, v := range f.Variants {
 			if val, ok := levelValue(v, bufKey); !ok || val != bufFresh {
@@ -342,9 +341,7 @@ func bufRule(r *Report) string {
 			}
 			cells := []string{}
 			for _, pair := range [][2]*Stat{{fr, nf}, {ff, nf}, {fr, nr}, {nr, nf}} {
-				cell, tie := ratioCell(pair[0], pair[1])
-				anyTie = anyTie || tie
-				cells = append(cells, cell)
+				cells = append(cells, ratioOf(pair[0], pair[1], r.Rounds > 0).String())
 			}
 			fmt.Fprintf(&b, "| `%s` | %s |\n", name, strings.Join(cells, " | "))
 		}
@@ -353,20 +350,11 @@ func bufRule(r *Report) string {
 		return fmt.Sprintf("No row of this run has %s and %s with both `buf=%s` and `buf=%s`, so the buffer rule's share of the gap cannot be shown.",
 			fastHTTP, Baseline, bufFresh, bufReused)
 	}
-	b.WriteString("\nEach cell is a ratio of medians of time per op")
-	if anyTie {
-		b.WriteString("; ~ marks a ratio benchstat would call no difference (Mann–Whitney U test, p > 0.05)")
+	if r.Rounds > 0 {
+		fmt.Fprintf(&b, "\nEach cell is the median of the %d per-round ratios of the two times per op, with its 95 %% confidence interval, as every ratio of the report (results.RatioOf)", r.Rounds)
+	} else {
+		b.WriteString("\nEach cell is the ratio of the two medians of time per op, with an interval from theirs, as every ratio of the report (results.RatioOf)")
 	}
-	b.WriteString(".")
+	b.WriteString("; ~ marks an interval that contains 1: no significant difference.")
 	return b.String()
-}
-
-// ratioCell is a's median over b's, with "~" when benchstat finds no
-// difference.
-func ratioCell(a, b *Stat) (string, bool) {
-	s := formatRatio(a.Center / b.Center)
-	if _, sig := compare(a, b); !sig {
-		return s + " ~", true
-	}
-	return s, false
 }

@@ -58,6 +58,9 @@ const MaxItems = 50
 // alert's 2×, so the converter marks it crossed.
 const SlowFactor = 3
 
+// ShiftFactor is how much slower a shifted leaf is in its run.
+const ShiftFactor = 1.25
+
 // RepoURL is the repository the sample commits link to.
 const RepoURL = "https://github.com/" + "httpclientbench/httpclientbench"
 
@@ -111,6 +114,10 @@ type Run struct {
 	// whose times the run multiplies by SlowFactor (and whose MB/s it
 	// divides by it).
 	Slowed []string
+	// Shifted are leaves the run makes ShiftFactor times slower: a change
+	// the next run's panel highlights (significant, more than 10 %) that
+	// crosses no line.
+	Shifted []string
 }
 
 // FindRoot is the directory of the module's go.mod, from the working
@@ -291,9 +298,12 @@ func readRecording(path string) (*recording, error) {
 // times the first's: the recording's lines with the run's commit and date,
 // and its values with noise drawn from rng (none for an exact run).
 func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
-	slowed := map[string]bool{}
+	slowed, shifted := map[string]bool{}, map[string]bool{}
 	for _, l := range r.Slowed {
 		slowed[l] = true
+	}
+	for _, l := range r.Shifted {
+		shifted[l] = true
 	}
 	// The run's noise: one factor for the whole run (the runner), one per
 	// leaf (drawn in the file's order), and one per sample.
@@ -320,6 +330,9 @@ func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
 			x := scale * runFactor * lf * math.Exp(rng.NormFloat64()*0.01)
 			if slowed[leaf] {
 				x *= SlowFactor
+			}
+			if shifted[leaf] {
+				x *= ShiftFactor
 			}
 			for i := 3; i < len(f); i += 2 {
 				v, err := strconv.ParseFloat(f[i-1], 64)
@@ -417,13 +430,18 @@ func plan(rec *recording, n int) [][]Run {
 			}
 		}
 	}
+	// The run before the exact one shifts two leaves, which the latest
+	// run's panel then shows as significantly faster.
+	if k := n - 2; k >= 1 && !first[k].Rerun && len(first[k].Slowed) == 0 {
+		first[k].Shifted = pick(rng, rec.leaves, 2)
+	}
 	plans := [][]Run{first}
 	for range dashboard.Machines[1:] {
 		m := max(1, n*3/5)
 		runs := slices.Clone(first[n-m:])
 		for k := range runs {
 			runs[k].Exact = false
-			runs[k].Slowed = nil
+			runs[k].Slowed, runs[k].Shifted = nil, nil
 			runs[k].Date = runs[k].Date.Add(3 * time.Minute) // its own job of the matrix
 		}
 		if m >= 2 && !runs[m-1].Rerun {
