@@ -12,6 +12,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // docPath is generated whole; summaryPath holds the summary block, and
@@ -224,15 +225,27 @@ func versionsOf(mod []byte) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "- Go %s or later, go.mod's go line (net/http)\n", g)
-	for _, p := range []string{"github.com/valyala/fasthttp", "github.com/cloudwego/hertz", "github.com/cloudwego/netpoll",
-		"github.com/go-resty/resty/v2", "resty.dev/v3", "github.com/hashicorp/go-retryablehttp", "github.com/hashicorp/go-cleanhttp", "golang.org/x/net"} {
-		v, ok := selected[p]
-		if !ok {
-			return "", fmt.Errorf("go.mod does not require %s", p)
+	for _, name := range clientNames { // each column's library module, in the table's order
+		c, _ := registry.Lookup(name)
+		if c.Module == "" {
+			continue // the standard library: the go line
 		}
-		fmt.Fprintf(&b, "- %s %s\n", p, v)
+		for _, p := range append([]string{c.Module}, alsoUsed[name]...) {
+			v, ok := selected[p]
+			if !ok {
+				return "", fmt.Errorf("go.mod does not require %s", p)
+			}
+			fmt.Fprintf(&b, "- %s %s\n", p, v)
+		}
 	}
 	return b.String(), nil
+}
+
+// alsoUsed are the modules a column's library does its work with, whose
+// version matters to what the table shows: listed after its own.
+var alsoUsed = map[string][]string{
+	"hertz":         {"github.com/cloudwego/netpoll"},      // its default network
+	"retryablehttp": {"github.com/hashicorp/go-cleanhttp"}, // its default transport
 }
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

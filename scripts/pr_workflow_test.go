@@ -126,6 +126,21 @@ func TestFocusedSet(t *testing.T) {
 	if len(kept) != len(families) || len(families) < 10 {
 		t.Errorf("the focused set keeps %d of %d families", len(kept), len(families))
 	}
+	// Every client of the registry, at every depth of the client= level,
+	// whether or not the recording has it yet: a client marked Focus is
+	// selected, any other is not, and the set's description names each.
+	plan := runStep(t, job(t, w, "bench"), "Base, head and set")
+	for _, c := range registry.All() {
+		for depth := 1; depth <= 4; depth++ {
+			name := "BenchmarkX" + strings.Repeat("/k=v", depth-1) + "/client=" + c.Name
+			if got := goBenchSelects(t, focus, name); got != c.Focus {
+				t.Errorf("%s: selected %v, the registry's Focus is %v", name, got, c.Focus)
+			}
+		}
+		if c.Focus && !strings.Contains(plan, c.Name) {
+			t.Errorf("the focused set's description does not name %s", c.Name)
+		}
+	}
 	t.Logf("focused set: %d of %d leaves, %d families", n, len(seen), len(kept))
 	// The matcher itself: a partial match does not report a leaf, and the
 	// first matching alternative decides.

@@ -302,7 +302,7 @@ func (p program) args(t targets) []string {
 	switch {
 	case p.scheme == "http":
 		return []string{t.http}
-	case p.name == "http3":
+	case !registry.Of(p.name).Speaks(registry.H1TLS) && !registry.Of(p.name).Speaks(registry.H2TLS): // HTTP/3 only, as the list above decides
 		return []string{t.h3, t.certFile}
 	}
 	return []string{t.https, t.certFile}
