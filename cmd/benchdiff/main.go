@@ -228,7 +228,7 @@ func (r *Result) Markdown() string {
 			for _, row := range flagged {
 				verdict := "~ (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
 				if row.Significant {
-					verdict = signed(row.Change) + " (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
+					verdict = results.FormatChange(row.Change) + " (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
 				}
 				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
 					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), times(row.Worse), verdict)
@@ -237,7 +237,7 @@ func (r *Result) Markdown() string {
 			fmt.Fprintf(&b, "| benchmark | unit | A `%s` | B `%s` | change | p |\n|---|---|--:|--:|--:|--:|\n", r.A, r.B)
 			for _, row := range flagged {
 				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
-					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), signed(row.Change), strconv.FormatFloat(row.P, 'f', 3, 64))
+					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), results.FormatChange(row.Change), strconv.FormatFloat(row.P, 'f', 3, 64))
 			}
 		}
 		b.WriteString("\n")
@@ -249,7 +249,7 @@ func (r *Result) Markdown() string {
 	} else {
 		f := 1 + r.Rule.Threshold
 		rule = fmt.Sprintf("significantly worse (p ≤ 0.05) by more than %s (a time or size more than %s× A's, a throughput under A's ÷ %s, %s)",
-			pct(r.Rule.Threshold), trim(f), trim(f), signed(1/f-1))
+			pct(r.Rule.Threshold), trim(f), trim(f), results.FormatChange(1/f-1))
 	}
 	switch {
 	case len(r.Rows) == 0:
@@ -286,14 +286,4 @@ func times(x float64) string {
 		return "∞×"
 	}
 	return fmt.Sprintf("%.2f×", x)
-}
-
-func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+∞"
-	case math.IsInf(x, -1):
-		return "-∞"
-	}
-	return fmt.Sprintf("%+.1f%%", x*100)
 }

@@ -328,7 +328,7 @@ func (st *Stores) Annotate(f, previous *results.File, machine string) {
 				}
 			}
 			if r, ok := changes[key{s.Pkg, s.Name, s.Unit}]; ok {
-				e.Extra += fmt.Sprintf("; previous=%s p=%.3f", signed(r.Change), r.P)
+				e.Extra += fmt.Sprintf("; previous=%s p=%.3f", results.FormatChange(r.Change), r.P)
 				if r.Significant {
 					e.Extra += " significant"
 				}
@@ -365,16 +365,4 @@ func formatRatio(r results.Ratio) string {
 		return x(r.X) + " (no interval)"
 	}
 	return x(r.X) + " (" + x(r.Lo) + " to " + x(r.Hi) + ")"
-}
-
-// signed is a relative change as benchstat prints it: "+3.1%", "-41.9%",
-// "+∞".
-func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+∞"
-	case math.IsInf(x, -1):
-		return "-∞"
-	}
-	return fmt.Sprintf("%+.1f%%", x*100)
 }

@@ -1,6 +1,9 @@
 package results
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // DiffRow is one benchmark and unit of two runs compared: A (the base, or
 // the previous run) and B.
@@ -98,3 +101,15 @@ func worse(a, b float64, better int) float64 {
 // is DiffRow.Worse). cmd/benchdiff -alert names the rows that cross it and
 // cmd/benchjson marks them "crossed" for the dashboard.
 const AlertRatio = 2.0
+
+// FormatChange prints a relative change (DiffRow.Change) as benchstat
+// does: "+3.1%", "-41.9%", "+∞".
+func FormatChange(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+∞"
+	case math.IsInf(x, -1):
+		return "-∞"
+	}
+	return fmt.Sprintf("%+.1f%%", x*100)
+}
