@@ -775,16 +775,29 @@ func TestDashboard(t *testing.T) {
 	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
 		t.Fatal(err)
 	}
-	rows := eval[[]int](t, b, `(() => {
+	const shownRows = `(() => {
 		const rows = Array.from(document.querySelectorAll('#panel tr.row'));
 		const shown = rows.filter(r => r.getClientRects().length > 0);
 		return [shown.length, shown.filter(r => r.classList.contains('moved')).length, rows.filter(r => r.classList.contains('moved')).length, rows.length];
-	})()`)
-	if rows[0] != rows[1] || rows[1] != rows[2] || rows[2] == 0 || rows[2] == rows[3] {
-		t.Errorf("only rows that moved: %d rows shown, %d of them moved; %d of %d rows moved", rows[0], rows[1], rows[2], rows[3])
+	})()`
+	checkOnlyMoved := func(how string) {
+		rows := eval[[]int](t, b, shownRows)
+		if rows[0] != rows[1] || rows[1] != rows[2] || rows[2] == 0 || rows[2] == rows[3] {
+			t.Errorf("only rows that moved (%s): %d rows shown, %d of them moved; %d of %d rows moved", how, rows[0], rows[1], rows[2], rows[3])
+		}
 	}
+	checkOnlyMoved("a click")
+	// The toggle is in the URL, and the URL sets it.
+	if h := eval[string](t, b, `location.hash`); h != "#only=moved" {
+		t.Errorf("with only rows that moved, the hash is %q, want #only=moved", h)
+	}
+	b.open(t, "#only=moved", `document.querySelectorAll('#panel tr.row').length > 0`)
+	checkOnlyMoved("#only=moved")
 	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
 		t.Fatal(err)
+	}
+	if rows := eval[[]int](t, b, shownRows); rows[0] != rows[3] || eval[string](t, b, `location.hash`) != "" {
+		t.Errorf("the toggle off: %d of %d rows shown, hash %q", rows[0], rows[3], eval[string](t, b, `location.hash`))
 	}
 
 	// A second run of a commit is a point of its own, labelled by its run.

@@ -9,7 +9,7 @@
 //   - one chart per scenario, one line per client, one point per stored run
 //     with its 95 % interval, for the unit chosen; charts are drawn as they
 //     scroll into view.
-// State (anchor, unit, machine, hidden clients) is in the hash:
+// State (anchor, unit, machine, hidden clients, only moved rows) is in the hash:
 // #H1Download&unit=bytes&machine=linux-arm64&hide=hertz,resty.
 (function () {
   'use strict';
@@ -352,13 +352,13 @@
 
   // --- the hash ---
 
-  // parseHash reads "#ANCHOR&unit=U&machine=M&hide=a,b"; every part is
-  // optional, old links are "#unit=U".
+  // parseHash reads "#ANCHOR&unit=U&machine=M&hide=a,b&only=moved"; every
+  // part is optional, old links are "#unit=U".
   function parseHash(hash) {
-    var h = { anchor: '', unit: null, machine: null, hide: null };
+    var h = { anchor: '', unit: null, machine: null, hide: null, only: null };
     hash.replace(/^#/, '').split('&').forEach(function (part) {
       if (!part) return;
-      var m = /^(unit|machine|hide)=(.*)$/.exec(part);
+      var m = /^(unit|machine|hide|only)=(.*)$/.exec(part);
       var v;
       try { v = decodeURIComponent(m ? m[2] : part); } catch (e) { v = m ? m[2] : part; }
       if (m) h[m[1]] = v;
@@ -374,6 +374,7 @@
     if (MACHINES.length && state.machine !== MACHINES[0].id) parts.push('machine=' + state.machine);
     var hide = Object.keys(state.hidden).filter(function (c) { return state.hidden[c]; }).sort();
     if (hide.length) parts.push('hide=' + hide.join(','));
+    if ($('only-moved').checked) parts.push('only=moved');
     return parts.length ? '#' + parts.join('&') : location.pathname + location.search;
   }
 
@@ -401,6 +402,9 @@
     state.anchor = h.anchor;
     $('unit').value = unit;
     $('machine').value = machine;
+    var only = h.only !== null ? h.only === 'moved' : keep && $('only-moved').checked;
+    $('only-moved').checked = only;
+    $('panel').classList.toggle('only-moved', only);
     return changed;
   }
 
@@ -948,6 +952,7 @@
   });
   $('only-moved').addEventListener('change', function () {
     $('panel').classList.toggle('only-moved', $('only-moved').checked);
+    writeHash();
   });
   window.addEventListener('hashchange', function () {
     var changed = applyHash(parseHash(location.hash), true);
