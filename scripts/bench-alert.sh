@@ -41,8 +41,13 @@ if [[ -z $prev ]]; then
   echo "No previous results for $machine yet: nothing to compare with (this run is the next one's baseline)." >>"$out"
   exit 0
 fi
+# Built, not go run: go run would add "exit status 1" to the log of every
+# alert.
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go build -o "$bin/benchdiff" ./cmd/benchdiff
 status=0
-go run ./cmd/benchdiff -old "$prev" -new "$cur" -alert >>"$out" || status=$?
+"$bin/benchdiff" -old "$prev" -new "$cur" -alert >>"$out" || status=$?
 case $status in
   0 | 1) exit "$status" ;;
   *)
