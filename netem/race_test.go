@@ -1,0 +1,5 @@
+//go:build race
+
+package netem_test
+
+const raceEnabled = true
