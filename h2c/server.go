@@ -45,10 +45,16 @@ type config struct {
 	pause       fixtures.Pause
 	readTimeout time.Duration
 	errorLog    *log.Logger
+	ln          net.Listener
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// WithListener serves on ln instead of listening on an address (WithAddr
+// is then ignored): a listener on an emulated network path (package
+// netem), say. The server closes ln when it stops.
+func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln } }
 
 // WithReadTimeout sets how long a request's body may take to arrive
 // (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
@@ -88,9 +94,12 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	if err := cfg.pause.Check(); err != nil {
 		return nil, fmt.Errorf("h2c: %w", err)
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return nil, fmt.Errorf("h2c: listen: %w", err)
+	ln := cfg.ln
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", cfg.addr); err != nil {
+			return nil, fmt.Errorf("h2c: listen: %w", err)
+		}
 	}
 	state := fixtures.NewServerState(cfg.pause)
 	s := &Server{

@@ -2,6 +2,7 @@ package tlsserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -26,9 +27,14 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	pc, err := net.ListenPacket("udp", cfg.addr)
-	if err != nil {
-		return nil, fmt.Errorf("tlsserver: listen: %w", err)
+	if cfg.ln != nil {
+		return nil, errors.New("tlsserver: StartH3 serves UDP: WithListener is Start's")
+	}
+	pc := cfg.pc
+	if pc == nil {
+		if pc, err = net.ListenPacket("udp", cfg.addr); err != nil {
+			return nil, fmt.Errorf("tlsserver: listen: %w", err)
+		}
 	}
 	state := fixtures.NewServerState(cfg.pause)
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}

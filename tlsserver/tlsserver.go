@@ -39,10 +39,23 @@ type config struct {
 	pause       fixtures.Pause
 	readTimeout time.Duration
 	errorLog    *log.Logger
+	ln          net.Listener
+	pc          net.PacketConn
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
+
+// WithListener makes Start serve on ln instead of listening on an address
+// (WithAddr is then ignored): a listener on an emulated network path
+// (package netem), say. The server closes ln when it stops. StartH3
+// refuses it: see WithPacketConn.
+func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln } }
+
+// WithPacketConn makes StartH3 serve on pc instead of a new UDP socket
+// (WithAddr is then ignored), and close it when it stops. Start refuses
+// it.
+func WithPacketConn(pc net.PacketConn) Option { return func(c *config) { c.pc = pc } }
 
 // WithReadTimeout sets how long a request's body may take to arrive
 // (default DefaultReadTimeout): a request that stalls longer gets a 408, or
@@ -183,9 +196,14 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return nil, fmt.Errorf("tlsserver: listen: %w", err)
+	if cfg.pc != nil {
+		return nil, errors.New("tlsserver: Start serves TCP: WithPacketConn is StartH3's")
+	}
+	ln := cfg.ln
+	if ln == nil {
+		if ln, err = net.Listen("tcp", cfg.addr); err != nil {
+			return nil, fmt.Errorf("tlsserver: listen: %w", err)
+		}
 	}
 	state := fixtures.NewServerState(cfg.pause)
 	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}

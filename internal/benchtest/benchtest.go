@@ -38,20 +38,20 @@ func StartH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
 }
 
 // StartTLS starts the TLS fixture server (HTTP/1.1 and HTTP/2 by ALPN)
-// presenting cert on loopback for the life of tb.
-func StartTLS(tb testing.TB, cert *tlscert.Cert) *tlsserver.Server {
+// presenting cert on loopback, or where opts say, for the life of tb.
+func StartTLS(tb testing.TB, cert *tlscert.Cert, opts ...tlsserver.Option) *tlsserver.Server {
 	tb.Helper()
 	return started(tb, "TLS server", func() (*tlsserver.Server, error) {
-		return tlsserver.Start(cert, tlsserver.WithAddr("127.0.0.1:0"))
+		return tlsserver.Start(cert, append([]tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}, opts...)...)
 	})
 }
 
-// StartH3 starts the HTTP/3 fixture server presenting cert on loopback for
-// the life of tb.
-func StartH3(tb testing.TB, cert *tlscert.Cert) *tlsserver.H3Server {
+// StartH3 starts the HTTP/3 fixture server presenting cert on loopback, or
+// where opts say, for the life of tb.
+func StartH3(tb testing.TB, cert *tlscert.Cert, opts ...tlsserver.Option) *tlsserver.H3Server {
 	tb.Helper()
 	return started(tb, "HTTP/3 server", func() (*tlsserver.H3Server, error) {
-		return tlsserver.StartH3(cert, tlsserver.WithAddr("127.0.0.1:0"))
+		return tlsserver.StartH3(cert, append([]tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}, opts...)...)
 	})
 }
 
