@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"gvisor.dev/gvisor/pkg/tcpip"
 	"gvisor.dev/gvisor/pkg/tcpip/adapters/gonet"
@@ -112,7 +113,33 @@ func (p *Path) Profile() Profile { return p.profile }
 // Listen listens for TCP connections on the server's side, at port (0: any
 // free port).
 func (p *Path) Listen(port int) (net.Listener, error) {
-	return gonet.ListenTCP(p.server, full(ServerAddr, port), ipv4.ProtocolNumber)
+	ln, err := gonet.ListenTCP(p.server, full(ServerAddr, port), ipv4.ProtocolNumber)
+	if err != nil {
+		return nil, err
+	}
+	return &listener{TCPListener: ln}, nil
+}
+
+// listener is gonet's, with the error a closed listener's Accept returns in
+// package net (net.ErrClosed), which servers take as the end of Serve:
+// gonet returns netstack's "endpoint is in invalid state", which fasthttp's
+// server reports as a failure.
+type listener struct {
+	*gonet.TCPListener
+	closed atomic.Bool
+}
+
+func (l *listener) Accept() (net.Conn, error) {
+	c, err := l.TCPListener.Accept()
+	if err != nil && l.closed.Load() {
+		return nil, &net.OpError{Op: "accept", Net: "tcp", Addr: l.Addr(), Err: net.ErrClosed}
+	}
+	return c, err
+}
+
+func (l *listener) Close() error {
+	l.closed.Store(true)
+	return l.TCPListener.Close()
 }
 
 // ListenServerPacket opens a UDP socket on the server's side, at port (0:
