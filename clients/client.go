@@ -165,6 +165,8 @@ type Config struct {
 	// HTTP/2 by ALPN, as their defaults do; xnethttp2 speaks HTTP/2 only,
 	// fasthttp and hertz HTTP/1.1 only. It cannot be combined with H2C.
 	TLS *TLS
+	// Net, when set, is the path every connection goes over.
+	Net Network
 }
 
 // ErrNoFreeConns is raw's error for a request that finds Config.MaxConns
@@ -275,6 +277,14 @@ func factories(names []string) []Factory {
 	fs := make([]Factory, len(names))
 	for i, n := range names {
 		fs[i] = Factory{n, adapters[n]}
+		if n != HTTP3Client {
+			fs[i].New = func(cfg Config) (Client, error) {
+				if cfg.TLS != nil && cfg.TLS.EarlyData {
+					return nil, errEarlyData(n)
+				}
+				return adapters[n](cfg)
+			}
+		}
 	}
 	return fs
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -45,6 +46,15 @@ func newFastHTTP(cfg Config) (Client, error) {
 	}
 	if cfg.TLS != nil {
 		hc.TLSConfig = cfg.TLS.clientConfig()
+	}
+	if n := cfg.Net; n != nil {
+		// fasthttp does TLS itself over what its dialer returns.
+		hc.DialTimeout = func(addr string, timeout time.Duration) (net.Conn, error) {
+			if timeout <= 0 {
+				timeout = cfg.Timeout
+			}
+			return dialTimeout(n, addr, timeout)
+		}
 	}
 	if !cfg.LibraryPool && cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
 		hc.MaxConnsPerHost = cfg.MaxConnsPerHost

@@ -84,6 +84,10 @@ func newHertz(cfg Config) (Client, error) {
 		tc.SessionTicketsDisabled = !cfg.TLS.Resume
 		opts = append(opts, client.WithTLSConfig(tc))
 	}
+	if cfg.Net != nil {
+		// After WithTLSConfig, which sets its own dialer.
+		opts = append(opts, client.WithDialer(hertzDialer{cfg.Net}))
+	}
 	hc, err := client.NewClient(opts...)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,8 @@
 package clients
 
 import (
+	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -36,16 +38,66 @@ func newHTTP3(cfg Config) (Client, error) {
 		return nil, errNoH2C(HTTP3Client)
 	case cfg.MaxConns > 0:
 		return nil, errors.New("clients: http3: Config.MaxConns is not supported")
+	case cfg.TLS.EarlyData && !cfg.TLS.Resume:
+		return nil, errors.New("clients: http3: Config.TLS.EarlyData needs TLS.Resume (0-RTT resumes a session)")
+	}
+	getMethod := ""
+	if cfg.TLS.EarlyData {
+		getMethod = http3.MethodGet0RTT
 	}
 	t := &http3.Transport{TLSClientConfig: cfg.TLS.clientConfig()}
 	if cfg.Fresh {
-		f, err := newH3Fresh(t)
+		f, err := newH3Fresh(t, cfg.Net)
 		if err != nil {
 			return nil, err
 		}
-		return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close}, nil
+		return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close, getMethod: getMethod}, nil
 	}
-	return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: t.Close}, nil
+	closeTransport := t.Close
+	if cfg.Net != nil {
+		// Every QUIC connection on one UDP socket of the path's client
+		// side, dialed as http3.Transport's own dialer does (DialEarly on
+		// its quic.Transport, with the tls.Config and QUIC settings it
+		// passes).
+		qt, err := h3Transport(cfg.Net)
+		if err != nil {
+			return nil, err
+		}
+		t.Dial = func(ctx context.Context, addr string, tc *tls.Config, qc *quic.Config) (*quic.Conn, error) {
+			ua, err := net.ResolveUDPAddr("udp", addr)
+			if err != nil {
+				return nil, err
+			}
+			return qt.DialEarly(ctx, udp4(ua), tc, qc)
+		}
+		closeTransport = func() error { return errors.Join(t.Close(), qt.Close(), qt.Conn.Close()) }
+	}
+	return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: closeTransport, getMethod: getMethod}, nil
+}
+
+// h3Transport is a quic.Transport on a UDP socket of n's client side, or
+// of the host's network when n is nil.
+func h3Transport(n Network) (*quic.Transport, error) {
+	var pc net.PacketConn
+	var err error
+	if n != nil {
+		pc, err = n.ListenPacket()
+	} else {
+		pc, err = net.ListenUDP("udp", nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("clients: http3: %w", err)
+	}
+	return &quic.Transport{Conn: pc}, nil
+}
+
+// udp4 is a with its IPv4 address in 4 bytes, the form a socket of an
+// emulated path compares with (package net's resolver gives 16).
+func udp4(a *net.UDPAddr) *net.UDPAddr {
+	if ip4 := a.IP.To4(); ip4 != nil {
+		return &net.UDPAddr{IP: ip4, Port: a.Port, Zone: a.Zone}
+	}
+	return a
 }
 
 // h3QUICConfig is what http3.Transport dials with when its QUICConfig is
@@ -78,12 +130,12 @@ type h3Fresh struct {
 	qt *quic.Transport  // the UDP socket every connection is dialed on
 }
 
-func newH3Fresh(t *http3.Transport) (*h3Fresh, error) {
-	udp, err := net.ListenUDP("udp", nil)
+func newH3Fresh(t *http3.Transport, n Network) (*h3Fresh, error) {
+	qt, err := h3Transport(n)
 	if err != nil {
-		return nil, fmt.Errorf("clients: http3: %w", err)
+		return nil, err
 	}
-	return &h3Fresh{h3: t, qt: &quic.Transport{Conn: udp}}, nil
+	return &h3Fresh{h3: t, qt: qt}, nil
 }
 
 func (f *h3Fresh) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -131,7 +183,7 @@ func (f *h3Fresh) dial(req *http.Request) (*quic.Conn, error) {
 	}
 	tc.NextProtos = []string{http3.NextProtoH3}
 	addr := net.UDPAddrFromAddrPort(netip.AddrPortFrom(ips[0].Unmap(), uint16(p)))
-	return f.qt.DialEarly(req.Context(), addr, tc, h3QUICConfig)
+	return f.qt.DialEarly(req.Context(), udp4(addr), tc, h3QUICConfig)
 }
 
 // close closes the UDP socket and every connection still open on it.

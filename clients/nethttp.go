@@ -25,6 +25,9 @@ type netHTTP struct {
 	// closeTransport, if set, releases the transport for good (http3's
 	// UDP socket); Close calls it after closing idle connections.
 	closeTransport func() error
+	// getMethod, if set, is the method of every GET: http3's
+	// http3.MethodGet0RTT with TLS.EarlyData.
+	getMethod string
 }
 
 func newNetHTTP(cfg Config) (Client, error) {
@@ -70,6 +73,9 @@ func newXNetHTTP2(cfg Config) (Client, error) {
 		return nil, fmt.Errorf("clients: %s: Config.MaxConns is not supported over TLS (http2.Transport has no connection cap)", XNetHTTP2)
 	case cfg.TLS != nil:
 		t := &http2.Transport{TLSClientConfig: cfg.TLS.clientConfig()}
+		if cfg.Net != nil {
+			t.DialTLSContext = dialH2TLS(cfg.Net)
+		}
 		return &netHTTP{name: XNetHTTP2, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeEach: cfg.Fresh}, nil
 	case cfg.H2C == nil:
 		return nil, fmt.Errorf("clients: %s speaks only HTTP/2: set Config.H2C or Config.TLS", XNetHTTP2)
@@ -99,6 +105,9 @@ func (c *netHTTP) send(method, url, contentType string, body io.Reader) (*http.R
 }
 
 func (c *netHTTP) get(url string) (*http.Response, error) {
+	if c.getMethod != "" {
+		return c.send(c.getMethod, url, "", nil)
+	}
 	return c.send(http.MethodGet, url, "", nil)
 }
 

@@ -117,7 +117,13 @@ func (c *raw) conn(addr string) (*rawConn, error) {
 	}
 	c.open[addr]++
 	c.mu.Unlock()
-	nc, err := net.DialTimeout("tcp", addr, c.cfg.Timeout)
+	var nc net.Conn
+	var err error
+	if c.cfg.Net != nil {
+		nc, err = dialTimeout(c.cfg.Net, addr, c.cfg.Timeout)
+	} else {
+		nc, err = net.DialTimeout("tcp", addr, c.cfg.Timeout)
+	}
 	if err != nil {
 		c.mu.Lock()
 		c.open[addr]--

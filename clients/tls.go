@@ -22,6 +22,12 @@ type TLS struct {
 	// only http/1.1 by ALPN; fasthttp speaks nothing else anyway; http3
 	// refuses it.
 	HTTP1 bool
+	// EarlyData sends each GET as 0-RTT early data on a resumed
+	// connection, before the handshake completes: http3 only, with
+	// quic-go's http3.MethodGet0RTT (a plain GET waits for the
+	// handshake). It needs Resume; the other clients refuse it (crypto/tls
+	// has no early data).
+	EarlyData bool
 }
 
 // clientConfig is the tls.Config every adapter starts from: TLS 1.3 at
@@ -33,6 +39,11 @@ func (t *TLS) clientConfig() *tls.Config {
 		c.ClientSessionCache = tls.NewLRUClientSessionCache(0)
 	}
 	return c
+}
+
+// errEarlyData: TLS.EarlyData on a client that cannot send early data.
+func errEarlyData(name string) error {
+	return fmt.Errorf("clients: %s cannot send 0-RTT early data (Config.TLS.EarlyData)", name)
 }
 
 // errTLSWithH2C: Config.H2C is cleartext HTTP/2 with prior knowledge; it

@@ -20,6 +20,9 @@ func configureTransport(t *http.Transport, cfg Config) {
 		raiseIdle(t, cfg.MaxConns)
 	}
 	t.DisableKeepAlives = cfg.Fresh
+	if cfg.Net != nil {
+		t.DialContext = cfg.Net.DialContext
+	}
 	if cfg.H2C != nil {
 		h2c.ConfigureTransport(t, *cfg.H2C)
 	}
