@@ -1,6 +1,8 @@
 package httpclientbench_test
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -10,16 +12,28 @@ import (
 // benchFamily runs every variant × client of f. Each leaf validates two
 // warm-up ops fully, then times ops in b.Loop; any failed op fails the
 // benchmark.
+//
+// The family's net= rows (netRows) run only when the -bench pattern names
+// them; otherwise the run says once that it left them out.
 func benchFamily(b *testing.B, f family) {
 	s := defaultServers(b, f)
-	eachLeaf(b, f, func(b *testing.B, v variant, cf clients.Factory) {
+	vs := f.variants
+	switch {
+	case netSelected():
+		vs = f.all()
+	case len(netRows[f.name]) > 0:
+		netNoticeOnce.Do(func() { fmt.Println(netNotice) })
+	}
+	runVariants(b, vs, 0, func(b *testing.B, v variant, cf clients.Factory) {
 		t := s.target(b, v)
-		benchOp(b, v.bytes, v.op(benchtest.NewClient(b, cf, v.cfg), t))
-		if v.clientTimeWait {
+		benchOp(b, v.bytes, v.op(benchtest.NewClient(b, cf, netConfig(v, t)), t))
+		if v.clientTimeWait && v.net == nil {
 			checkPortBudget(b, b.N)
 		}
 	})
 }
+
+var netNoticeOnce sync.Once
 
 // benchOp is the timed loop every leaf shares: two fully checked warm-up
 // ops (status, protocol, every byte), then b.Loop with the op's in-loop

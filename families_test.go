@@ -7,6 +7,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/netem"
 )
 
 // A family is one Benchmark function.
@@ -31,7 +32,13 @@ type variant struct {
 	// manyConns: one op sends several requests at once, which may open
 	// connections at any op; the row makes no claim about reuse.
 	manyConns bool
-	newOp     func(c clients.Client, t target) op
+	// connsPerOp is how many connections an op of a conn=fresh row
+	// opens (0 means 1): one per request.
+	connsPerOp int
+	// net, when set, is the profile of the emulated path the row runs
+	// over (see netRows).
+	net   *netem.Profile
+	newOp func(c clients.Client, t target) op
 }
 
 // op builds v's op for c and t, with the connection rule of the row
@@ -55,6 +62,9 @@ type target struct {
 	// completed so far, full and resumed (the TLS fixture servers count
 	// them).
 	handshakes func() (full, resumed int)
+	// net, when set, is the emulated path to the server: the client
+	// dials through it (clients.Config.Net).
+	net clients.Network
 }
 
 // An op is one timed operation of a scenario, validated. With full set it

@@ -130,9 +130,10 @@ func connChecked(o op, t target, v variant) op {
 		}
 		ops++
 		n := t.opened() - before
+		want := max(v.connsPerOp, 1)
 		switch {
-		case v.cfg.Fresh && n != 1:
-			return fmt.Errorf("op %d opened %d connections, want 1 (conn=fresh)", ops, n)
+		case v.cfg.Fresh && n != want:
+			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh)", ops, n, want)
 		case !v.cfg.Fresh && n != 0 && ops > reuseGrace:
 			return fmt.Errorf("op %d opened %d new connections, want 0: the connection was not kept alive", ops, n)
 		}

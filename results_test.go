@@ -28,16 +28,32 @@ func reportPages(t *testing.T) (pages []string, reportCommand string) {
 	return append(pages, "docs/REPORT.md"), results.ReportCommand(pages)
 }
 
-// suiteLeaves is every benchmark leaf of the suite, named as in a results
-// file (without "Benchmark" and the GOMAXPROCS suffix), in the order they
-// run.
+// suiteLeaves is every loopback benchmark leaf of the suite, named as in a
+// results file (without "Benchmark" and the GOMAXPROCS suffix), in the
+// order they run: the leaves of docs/results.txt.
 func suiteLeaves() []string {
 	leaves := []string{"LoopbackRoundTrip"}
 	for _, fam := range families {
-		for _, v := range fam.variants {
-			for _, cf := range v.clients {
-				leaves = append(leaves, strings.Join(slices.Concat([]string{fam.name}, v.levels, []string{"client=" + cf.Name}), "/"))
-			}
+		leaves = append(leaves, leafNames(fam.name, fam.variants)...)
+	}
+	return leaves
+}
+
+// netLeaves is every net= leaf of the suite, named as suiteLeaves names
+// them, in the order they run: the leaves of docs/network.txt.
+func netLeaves() []string {
+	var leaves []string
+	for _, fam := range families {
+		leaves = append(leaves, leafNames(fam.name, netRows[fam.name])...)
+	}
+	return leaves
+}
+
+func leafNames(family string, vs []variant) []string {
+	var leaves []string
+	for _, v := range vs {
+		for _, cf := range v.clients {
+			leaves = append(leaves, strings.Join(slices.Concat([]string{family}, v.levels, []string{"client=" + cf.Name}), "/"))
 		}
 	}
 	return leaves

@@ -46,6 +46,9 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 // target returns where v's requests go, starting an h2c server if v needs
 // one.
 func (s servers) target(tb testing.TB, v variant) target {
+	if v.net != nil {
+		return netTarget(tb, v)
+	}
 	switch v.tls {
 	case 1, 2:
 		t := s.tls
