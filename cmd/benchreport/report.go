@@ -456,17 +456,7 @@ func splitName(name string) (family, variant, client string) {
 }
 
 // formatTime prints nanoseconds with three significant digits.
-func formatTime(ns float64) string {
-	switch {
-	case ns >= 1e9:
-		return sig3(ns/1e9) + " s"
-	case ns >= 1e6:
-		return sig3(ns/1e6) + " ms"
-	case ns >= 1e3:
-		return sig3(ns/1e3) + " µs"
-	}
-	return sig3(ns) + " ns"
-}
+func formatTime(ns float64) string { return results.FormatNanos(ns) }
 
 func formatBytes(b float64) string {
 	switch {
@@ -478,15 +468,7 @@ func formatBytes(b float64) string {
 	return fmt.Sprintf("%.0f B", b)
 }
 
-func sig3(x float64) string {
-	switch {
-	case x >= 100:
-		return fmt.Sprintf("%.0f", x)
-	case x >= 10:
-		return fmt.Sprintf("%.1f", x)
-	}
-	return fmt.Sprintf("%.2f", x)
-}
+func sig3(x float64) string { return results.Sig3(x) }
 
 func formatRatio(r float64) string {
 	if math.IsNaN(r) || math.IsInf(r, 0) {

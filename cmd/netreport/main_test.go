@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeRun writes a cmd/benchrun-like file of 6 rounds: each leaf's
+// samples are f(round).
+func writeRun(t *testing.T, leaves map[string]func(k int) float64) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("commit: abc\nrounds: 6\nbenchtime: 10x\ngoos: linux\n")
+	for k := range 6 {
+		for name, f := range leaves {
+			fmt.Fprintf(&b, "Benchmark%s-2 10 %g ns/op\n", name, f(k))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "run.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func constant(x float64) func(int) float64 { return func(k int) float64 { return x + float64(k) } }
+
+func generateWith(t *testing.T, netFile, loopFile, page string) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	md := filepath.Join(dir, "page.md")
+	if err := os.WriteFile(md, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-in", netFile, "-readme", md}
+	if loopFile != "" {
+		args = append(args, "-loopback", loopFile)
+	}
+	if err := run(args); err != nil {
+		return "", err
+	}
+	out, err := os.ReadFile(md)
+	return string(out), err
+}
+
+func TestTables(t *testing.T) {
+	h2 := func(w string) string { return "H2Download/net=wan/size=1MiB/window=" + w + "/buf=fresh/client=nethttp" }
+	pool := func(conn string) string { return "Pool/net=wan/proto=h1/conn=" + conn + "/client=nethttp" }
+	net := writeRun(t, map[string]func(int) float64{
+		h2("64KiB"):    constant(700e6),
+		h2("default"):  constant(200e6),
+		h2("tuned"):    func(k int) float64 { return (200e6 + float64(k)) / 2 },
+		pool("pooled"): constant(40e6),
+		pool("fresh"):  constant(120e6),
+		"Pool/net=wan/proto=h1/conn=pooled/client=fasthttp": constant(20e6),
+	})
+	loop := writeRun(t, map[string]func(int) float64{
+		"Pool/proto=h1/conn=pooled/client=nethttp":  constant(50e3),
+		"Pool/proto=h1/conn=pooled/client=fasthttp": constant(25e3),
+	})
+	page := "# x\n\n<!-- netreport:windows profiles=wan clients=nethttp -->\n<!-- netreport:end -->\n\n" +
+		"<!-- netreport:fresh profiles=wan clients=nethttp -->\n<!-- netreport:end -->\n\n" +
+		"<!-- netreport:clients profiles=wan -->\n<!-- netreport:end -->\n"
+	out, err := generateWith(t, net, loop, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		// the windows row: medians, tuned ÷ default paired by round
+		"| nethttp | wan | 700 ms ±0% | 200 ms ±0% | 100 ms ±0% | 0.50× (0.50–0.50) | 3.50× (3.50–3.50) |",
+		// a fresh connection: +80 ms, two round trips of 40 ms
+		"| HTTP/1.1 | nethttp | wan | 40.0 ms ±0% | 120 ms ±0% | +80.00 ms (+80.00 to +80.00) | 2.0 |",
+		// fasthttp's ratio to nethttp on loopback and on the path
+		"| small GET, pooled (Pool h1) | fasthttp | 0.50× (0.50–0.50) | 0.50× (0.50–0.50) |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks\n%s\nin\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "small GET, fresh (Pool h1) | fasthttp") {
+		t.Errorf("a row with no leaf on loopback or any path is shown:\n%s", out)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	net := writeRun(t, map[string]func(int) float64{"Pool/net=wan/proto=h1/conn=pooled/client=nethttp": constant(40e6)})
+	for _, tc := range []struct{ page, loop, want string }{
+		{"<!-- netreport:clients -->\n<!-- netreport:end -->\n", "", "give -loopback"},
+		{"<!-- netreport:windows profiles=mars -->\n<!-- netreport:end -->\n", "", `no profile "mars"`},
+		{"<!-- netreport:windows clients=curl -->\n<!-- netreport:end -->\n", "", `no client "curl"`},
+		{"<!-- netreport:tables -->\n<!-- netreport:end -->\n", "", "tables"},
+		{"no block here\n", "", "no netreport block"},
+	} {
+		if _, err := generateWith(t, net, tc.loop, tc.page); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %q", tc.page, err, tc.want)
+		}
+	}
+	if err := run([]string{"-in", filepath.Join(t.TempDir(), "missing.txt"), "-readme", "x.md"}); err == nil {
+		t.Error("a missing -in file: no error")
+	}
+	if err := run([]string{"-readme", "x.md"}); err == nil {
+		t.Error("no -in: no error")
+	}
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/netem"
+)
+
+// runFile is one results file: every leaf's time per op, in nanoseconds.
+type runFile struct {
+	config map[string]string
+	// paired: the file is a cmd/benchrun run whose k-th sample of every
+	// leaf is from round k (results.Rounds), so two leaves pair by round.
+	paired  bool
+	times   map[string][]float64
+	clients []string // with a time, in the registry's order
+}
+
+func load(name string) (*runFile, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	series, config, err := results.Read(f, name)
+	if err != nil {
+		return nil, err
+	}
+	r := &runFile{config: config, paired: results.Rounds(config, series) > 0, times: map[string][]float64{}}
+	seen := map[string]bool{}
+	for _, s := range series {
+		scale := 0.0
+		switch s.Unit {
+		case "ns/op":
+			scale = 1
+		case "sec/op":
+			scale = 1e9
+		default:
+			continue
+		}
+		v := make([]float64, len(s.Values))
+		for i, x := range s.Values {
+			v[i] = x * scale
+		}
+		r.times[s.Name] = v
+		if _, c, ok := strings.Cut(s.Name, "/client="); ok {
+			seen[c] = true
+		}
+	}
+	for _, c := range registry.Names(0) {
+		if seen[c] {
+			r.clients = append(r.clients, c)
+		}
+	}
+	return r, nil
+}
+
+// time returns a leaf's samples, or nil.
+func (r *runFile) time(leaf string) []float64 { return r.times[leaf] }
+
+// options are a block's profiles and clients.
+type options struct {
+	profiles []netem.Profile
+	clients  []string
+}
+
+func parseOptions(opts []mdblock.Option, net *runFile) (options, error) {
+	o := options{profiles: netem.Profiles, clients: net.clients}
+	for _, opt := range opts {
+		vals := strings.Split(opt.Value, ",")
+		switch opt.Key {
+		case "profiles":
+			o.profiles = nil
+			for _, v := range vals {
+				p, err := netem.ByName(v)
+				if err != nil {
+					return o, err
+				}
+				o.profiles = append(o.profiles, p)
+			}
+		case "clients":
+			o.clients = nil
+			for _, v := range vals {
+				if !slices.Contains(registry.Names(0), v) {
+					return o, fmt.Errorf("clients=%s: no client %q in the registry", opt.Value, v)
+				}
+				o.clients = append(o.clients, v)
+			}
+		}
+	}
+	return o, nil
+}
