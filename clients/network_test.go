@@ -1,0 +1,187 @@
+package clients_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"sync/atomic"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/netem"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
+)
+
+// countingNet is a path that counts what the clients open on it.
+type countingNet struct {
+	*netem.Path
+	dials, sockets atomic.Int32
+}
+
+func (n *countingNet) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
+	n.dials.Add(1)
+	return n.Path.DialContext(ctx, network, addr)
+}
+
+func (n *countingNet) ListenPacket() (net.PacketConn, error) {
+	n.sockets.Add(1)
+	return n.Path.ListenPacket()
+}
+
+// refusingNet is a path on which nothing opens.
+type refusingNet struct{}
+
+var errRefused = errors.New("test: the path refuses")
+
+func (refusingNet) DialContext(context.Context, string, string) (net.Conn, error) {
+	return nil, errRefused
+}
+
+func (refusingNet) ListenPacket() (net.PacketConn, error) { return nil, errRefused }
+
+// A netKind is one kind of server and the clients of its rows.
+type netKind struct {
+	name    string
+	clients []clients.Factory
+	cfg     func(*tlscert.Cert) clients.Config
+	// serve starts the server on path and returns its URL.
+	serve func(t *testing.T, path *netem.Path, cert *tlscert.Cert) string
+}
+
+var netKinds = []netKind{
+	{"h1", clients.HTTP1,
+		func(*tlscert.Cert) clients.Config { return clients.Config{} },
+		func(t *testing.T, path *netem.Path, _ *tlscert.Cert) string {
+			return benchtest.Start(t, fixtures.WithListener(listen(t, path))).URL()
+		}},
+	{"h2c", clients.HTTP2,
+		func(*tlscert.Cert) clients.Config { return clients.Config{H2C: &h2c.WindowDefault} },
+		func(t *testing.T, path *netem.Path, _ *tlscert.Cert) string {
+			return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithListener(listen(t, path))).URL()
+		}},
+	{"h1_tls", clients.TLS1,
+		func(c *tlscert.Cert) clients.Config {
+			return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool(), HTTP1: true}}
+		},
+		startTLS},
+	{"h2_tls", clients.TLS2,
+		func(c *tlscert.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
+		startTLS},
+	{"h3", clients.HTTP3,
+		func(c *tlscert.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
+		func(t *testing.T, path *netem.Path, cert *tlscert.Cert) string {
+			pc, err := path.ListenServerPacket(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc)).URL()
+		}},
+}
+
+func listen(t *testing.T, path *netem.Path) net.Listener {
+	t.Helper()
+	ln, err := path.Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}
+
+func startTLS(t *testing.T, path *netem.Path, cert *tlscert.Cert) string {
+	return benchtest.StartTLS(t, cert, tlsserver.WithListener(listen(t, path))).URL()
+}
+
+// TestNetCarriesEveryClient: with Config.Net set, every client of every
+// kind of row reaches a server that listens only on an emulated path (its
+// address, 192.0.2.1, is not the host's), and opens each connection
+// through Net: with Config.Fresh, one dial per request over TCP, one UDP
+// socket for QUIC.
+func TestNetCarriesEveryClient(t *testing.T) {
+	cert := benchtest.NewCert(t)
+	for _, k := range netKinds {
+		for _, f := range k.clients {
+			t.Run(k.name+"/client="+f.Name, func(t *testing.T) {
+				t.Parallel()
+				path, err := netem.New(netem.Profile{Name: "test", Bandwidth: 10e9})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { path.Close() }) // after the server's and the client's
+				n := &countingNet{Path: path}
+				base := k.serve(t, path, cert)
+				cfg := k.cfg(cert)
+				cfg.Net, cfg.Fresh = n, true
+				c := benchtest.NewClient(t, f, cfg)
+				const gets = 3
+				for range gets {
+					m, body, err := c.GetBytes(base + "/json")
+					if err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+						t.Fatalf("GET /json over the path: %+v %q %v", m, body, err)
+					}
+				}
+				dials, sockets := n.dials.Load(), n.sockets.Load()
+				if k.name == "h3" {
+					if dials != 0 || sockets != 1 {
+						t.Errorf("%d dials and %d UDP sockets through Net, want 0 and 1", dials, sockets)
+					}
+				} else if dials != gets || sockets != 0 {
+					t.Errorf("%d dials and %d UDP sockets through Net for %d fresh GETs, want %d and 0", dials, sockets, gets, gets)
+				}
+			})
+		}
+	}
+}
+
+// TestNetRefusedFailsEveryClient: a client whose Net refuses fails its
+// request (or, for http3, which opens its socket up front, its New) with
+// Net's error: no client falls back to the host's network.
+func TestNetRefusedFailsEveryClient(t *testing.T) {
+	cert := benchtest.NewCert(t)
+	for _, k := range netKinds {
+		for _, f := range k.clients {
+			t.Run(k.name+"/client="+f.Name, func(t *testing.T) {
+				cfg := k.cfg(cert)
+				cfg.Net = refusingNet{}
+				c, err := f.New(cfg)
+				if err == nil {
+					defer c.Close()
+					var m clients.Meta
+					scheme := "https"
+					if cfg.TLS == nil {
+						scheme = "http"
+					}
+					m, _, err = c.GetBytes(scheme + "://" + netem.ServerAddr.String() + ":1/json")
+					if err == nil {
+						t.Fatalf("GET over a refusing path: %+v, no error", m)
+					}
+				}
+				if !errors.Is(err, errRefused) {
+					t.Errorf("error %q does not wrap the path's %q", err, errRefused)
+				}
+			})
+		}
+	}
+}
+
+// TestEarlyDataOnlyOnHTTP3: TLS.EarlyData is http3's, and needs Resume;
+// every other combination is an error from New.
+func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
+	roots := benchtest.NewCert(t).Pool()
+	early := clients.Config{TLS: &clients.TLS{RootCAs: roots, Resume: true, EarlyData: true}}
+	for _, f := range tcpTLS() {
+		if c, err := f.New(early); err == nil {
+			c.Close()
+			t.Errorf("%s accepted TLS.EarlyData", f.Name)
+		}
+	}
+	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	if c, err := f.New(clients.Config{TLS: &clients.TLS{RootCAs: roots, EarlyData: true}}); err == nil {
+		c.Close()
+		t.Error("http3 accepted TLS.EarlyData without TLS.Resume")
+	}
+	benchtest.NewClient(t, f, early) // fails the test if New does
+}
