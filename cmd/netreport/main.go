@@ -29,7 +29,8 @@
 //	range     RangeDownload of 1 MiB in 1, 4 and 8 chunks, pooled and
 //	          fresh, 4 ÷ 1 and 8 ÷ 1
 //	fresh     Pool's fresh − pooled per protocol, in ms and in round trips
-//	resume    TLSHandshake's resume=on − resume=off per protocol
+//	resume    TLSHandshake: resumed − full handshake per protocol, and
+//	          HTTP/3 with 0-RTT early data
 //	protocols 50 concurrent GETs: HTTP/1.1 (a connection each), h2c, HTTP/2
 //	          and HTTP/3 over TLS; h3 ÷ h2
 //	summary   one table of the answers above for the baseline client

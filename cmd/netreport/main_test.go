@@ -56,6 +56,8 @@ func TestTables(t *testing.T) {
 		pool("pooled"): constant(40e6),
 		pool("fresh"):  constant(120e6),
 		"Pool/net=wan/proto=h1/conn=pooled/client=fasthttp": constant(20e6),
+		"TLSHandshake/net=wan/proto=h3/resume=off/client=http3":  constant(84e6),
+		"TLSHandshake/net=wan/proto=h3/resume=0rtt/client=http3": constant(42e6),
 	})
 	loop := writeRun(t, map[string]func(int) float64{
 		"Pool/proto=h1/conn=pooled/client=nethttp":  constant(50e3),
@@ -63,6 +65,7 @@ func TestTables(t *testing.T) {
 	})
 	page := "# x\n\n<!-- netreport:windows profiles=wan clients=nethttp -->\n<!-- netreport:end -->\n\n" +
 		"<!-- netreport:fresh profiles=wan clients=nethttp -->\n<!-- netreport:end -->\n\n" +
+		"<!-- netreport:resume profiles=wan clients=http3 -->\n<!-- netreport:end -->\n\n" +
 		"<!-- netreport:clients profiles=wan -->\n<!-- netreport:end -->\n"
 	out, err := generateWith(t, net, loop, page)
 	if err != nil {
@@ -73,6 +76,8 @@ func TestTables(t *testing.T) {
 		"| nethttp | wan | 700 ms ±0% | 200 ms ±0% | 100 ms ±0% | 0.50× (0.50–0.50) | 3.50× (3.50–3.50) |",
 		// a fresh connection: +80 ms, two round trips of 40 ms
 		"| HTTP/1.1 | nethttp | wan | 40.0 ms ±0% | 120 ms ±0% | +80.00 ms (+80.00 to +80.00) | 2.0 |",
+		// HTTP/3's 0-RTT against its full handshake, in round trips
+		"| h3 0-RTT | http3 | wan | 84.0 ms ±0% | 42.0 ms ±0% | -42.00 ms (-42.00 to -42.00) | -1.1 |",
 		// fasthttp's ratio to nethttp on loopback and on the path
 		"| small GET, pooled (Pool h1) | fasthttp | 0.50× (0.50–0.50) | 0.50× (0.50–0.50) |",
 	} {

@@ -200,12 +200,19 @@ func (pg page) handshake(p netem.Profile, proto, resume, client string) []float6
 	return pg.net.time(leaf("TLSHandshake", "net="+p.Name, "proto="+proto, "resume="+resume, "client="+client))
 }
 
+// resumptions are the resume block's rows: each protocol's resumed
+// handshake against its full one, and HTTP/3's 0-RTT (the GET sent as
+// early data on the resumed connection) against its full one.
+var resumptions = []struct{ title, proto, resumed string }{
+	{"h1", "h1", "on"}, {"h2", "h2", "on"}, {"h3", "h3", "on"}, {"h3 0-RTT", "h3", "0rtt"},
+}
+
 func (pg page) resume(o options) string {
-	t := newTable("protocol", "client", "path", "resume=off", "resume=on", "on − off", "round trips")
-	for _, proto := range []string{"h1", "h2", "h3"} {
+	t := newTable("protocol", "client", "path", "full handshake", "resumed", "resumed − full", "round trips")
+	for _, r := range resumptions {
 		for _, c := range o.clients {
 			for _, p := range o.profiles {
-				off, on := pg.handshake(p, proto, "off", c), pg.handshake(p, proto, "on", c)
+				off, on := pg.handshake(p, r.proto, "off", c), pg.handshake(p, r.proto, r.resumed, c)
 				if off == nil && on == nil {
 					continue
 				}
@@ -214,7 +221,7 @@ func (pg page) resume(o options) string {
 					d, _, _ := pg.net.diff(on, off)
 					rt = trips(d, p)
 				}
-				t.row(proto, c, p.Name, timeCell(off), timeCell(on), pg.net.diffCell(on, off), rt)
+				t.row(r.title, c, p.Name, timeCell(off), timeCell(on), pg.net.diffCell(on, off), rt)
 			}
 		}
 	}
@@ -279,13 +286,16 @@ func (pg page) summary(o options) string {
 			return pg.net.diffCell(pg.poolLeaf(p, pp, "fresh", c), pg.poolLeaf(p, pp, "pooled", c))
 		})
 	}
-	for _, proto := range []string{"h1", "h3"} {
+	for _, r := range resumptions {
+		if r.proto == "h2" || r.title == "h3" {
+			continue // h1 over TCP; h3 with 0-RTT, its best
+		}
 		c := baseline
-		if proto == "h3" {
+		if r.proto == "h3" {
 			c = h3Client()
 		}
-		row("resumed − full handshake, "+proto, func(p netem.Profile) string {
-			return pg.net.diffCell(pg.handshake(p, proto, "on", c), pg.handshake(p, proto, "off", c))
+		row("resumed − full handshake, "+r.title, func(p netem.Profile) string {
+			return pg.net.diffCell(pg.handshake(p, r.proto, r.resumed, c), pg.handshake(p, r.proto, "off", c))
 		})
 	}
 	row("50 concurrent GETs: HTTP/3 ÷ HTTP/2 over TLS", func(p netem.Profile) string {
