@@ -34,7 +34,8 @@
 //	protocols 50 concurrent GETs: HTTP/1.1 (a connection each), h2c, HTTP/2
 //	          and HTTP/3 over TLS; h3 ÷ h2
 //	summary   one table of the answers above for the baseline client
-//	clients   each client's time as a ratio to the baseline's on a few
+//	clients   each client's time as a ratio to the baseline's (the
+//	          baseline's own time) on a few
 //	          rows, on loopback and on each path (needs -loopback)
 package main
 

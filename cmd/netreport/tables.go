@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -321,33 +322,62 @@ var clientRows = []clientRow{
 	{"1 MiB over h2c (H2Download default)", "H2Download/NET/size=1MiB/window=default/buf=fresh", "H2Download/size=1MiB/window=default/buf=fresh"},
 }
 
-// clients: every client's time over the baseline's on each row, on
-// loopback (the loopback run) and on each path (the net run), each ratio
-// within its own run.
+// clients: one row per clientRow, one column per client. The baseline's
+// cell is its time on loopback and on each path; every other client's is
+// its time over the baseline's on loopback (the loopback run) and on each
+// path (the net run), each ratio within its own run: whether a client's
+// advantage on loopback survives a path.
 func (pg page) clients(o options) string {
-	head := []string{"row", "client", "loopback"}
-	for _, p := range o.profiles {
-		head = append(head, p.Name)
-	}
-	t := newTable(head...)
-	for _, cr := range clientRows {
-		for _, c := range o.clients {
-			if c == baseline {
-				continue
-			}
-			loop := pg.loop.time(leaf(cr.loop, "client="+c))
-			cells := []string{cr.title, c, pg.loop.ratioCell(loop, pg.loop.time(leaf(cr.loop, "client="+baseline)))}
-			any := loop != nil
-			for _, p := range o.profiles {
-				name := strings.Replace(cr.net, "NET", "net="+p.Name, 1)
-				v := pg.net.time(leaf(name, "client="+c))
-				any = any || v != nil
-				cells = append(cells, pg.net.ratioCell(v, pg.net.time(leaf(name, "client="+baseline))))
-			}
-			if any {
-				t.row(cells...)
+	var cols []string // the clients with a leaf on some row
+	for _, c := range o.clients {
+		for _, cr := range clientRows {
+			if pg.clientCell(cr, c, o) != "" {
+				cols = append(cols, c)
+				break
 			}
 		}
 	}
+	t := newTable(append([]string{"row"}, cols...)...)
+	for _, cr := range clientRows {
+		cells, any := []string{cr.title}, false
+		for _, c := range cols {
+			cell := pg.clientCell(cr, c, o)
+			any = any || cell != ""
+			cells = append(cells, cmp.Or(cell, missing))
+		}
+		if any {
+			t.row(cells...)
+		}
+	}
 	return t.String()
+}
+
+// clientCell is client c's cell on row cr ("" if it has no leaf there).
+func (pg page) clientCell(cr clientRow, c string, o options) string {
+	loop := pg.loop.time(leaf(cr.loop, "client="+c))
+	any := loop != nil
+	parts := make([]string, 0, 1+len(o.profiles))
+	for i, p := range append([]netem.Profile{{Name: "loopback"}}, o.profiles...) {
+		var cell string
+		switch {
+		case i == 0 && c == baseline:
+			cell = timeCell(loop)
+		case i == 0:
+			cell = pg.loop.ratioCell(loop, pg.loop.time(leaf(cr.loop, "client="+baseline)))
+		default:
+			name := strings.Replace(cr.net, "NET", "net="+p.Name, 1)
+			v := pg.net.time(leaf(name, "client="+c))
+			any = any || v != nil
+			if c == baseline {
+				cell = timeCell(v)
+			} else {
+				cell = pg.net.ratioCell(v, pg.net.time(leaf(name, "client="+baseline)))
+			}
+		}
+		parts = append(parts, p.Name+" "+cell)
+	}
+	if !any {
+		return ""
+	}
+	return strings.Join(parts, "<br>")
 }
