@@ -62,6 +62,10 @@ type target struct {
 	// completed so far, full and resumed (the TLS fixture servers count
 	// them).
 	handshakes func() (full, resumed int)
+	// early, when set, is the number of requests the HTTP/3 server has read
+	// on a connection that accepted 0-RTT early data (tlsserver's
+	// H3Server.EarlyData).
+	early func() (accepted, early int)
 	// net, when set, is the emulated path to the server: the client
 	// dials through it (clients.Config.Net).
 	net clients.Network

@@ -2,6 +2,7 @@ package httpclientbench_test
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -112,8 +113,34 @@ func h3EarlyData() variant {
 	cfg.Fresh, cfg.TLS.Resume, cfg.TLS.EarlyData = true, true, true
 	return variant{levels: []string{"proto=" + p.label, "resume=0rtt"}, clients: p.clients, tls: p.major, cfg: cfg,
 		newOp: func(c clients.Client, t target) op {
-			return handshakeChecked(getJSONBytes(bufFresh)(c, t), t, true)
+			return earlyChecked(handshakeChecked(getJSONBytes(bufFresh)(c, t), t, true), t)
 		}}
+}
+
+// earlyChecked wraps o, an op on a new connection per request that resumes
+// the previous one's session, with the server's count of requests on
+// connections that accepted 0-RTT: from the second op on (the first has
+// no session to resume), each op's request must be one.
+func earlyChecked(o op, t target) op {
+	ops := 0
+	return func(full bool) error {
+		before, _ := t.early()
+		if err := o(full); err != nil {
+			return err
+		}
+		ops++
+		want := 0
+		if ops > 1 {
+			want = 1
+		}
+		// Accepted, not whether sent early: on the lan path the request
+		// may race the client's Finished (clients'
+		// TestEarlyDataSendsTheGETEarly checks that the GET goes early).
+		if after, _ := t.early(); after-before != want {
+			return fmt.Errorf("op %d: %d requests on a connection that accepted 0-RTT early data, want %d", ops, after-before, want)
+		}
+		return nil
+	}
 }
 
 // netSelected reports whether the -bench pattern asks for net= rows.
@@ -142,7 +169,7 @@ func netTarget(tb testing.TB, v variant) target {
 			tb.Fatal(err)
 		}
 		s := benchtest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
-		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, net: path}
+		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, early: s.EarlyData, net: path}
 	}
 	ln, err := path.Listen(0)
 	if err != nil {

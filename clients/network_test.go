@@ -3,6 +3,7 @@ package clients_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"sync/atomic"
 	"testing"
@@ -184,4 +185,48 @@ func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
 		t.Error("http3 accepted TLS.EarlyData without TLS.Resume")
 	}
 	benchtest.NewClient(t, f, early) // fails the test if New does
+}
+
+// TestEarlyDataSendsTheGETEarly: over a path with a 40 ms round trip, a
+// resumed http3 connection with TLS.EarlyData delivers its GET to the
+// server before the handshake completes (0-RTT early data: the request
+// costs no round trip of its own), and without EarlyData after it. Race
+// builds send it after the handshake either way (clients/h3race.go).
+func TestEarlyDataSendsTheGETEarly(t *testing.T) {
+	cert := benchtest.NewCert(t)
+	for _, earlyData := range []bool{false, true} {
+		t.Run(fmt.Sprint("EarlyData=", earlyData), func(t *testing.T) {
+			t.Parallel()
+			p := netem.WAN
+			p.Bandwidth = 10e9
+			path, err := netem.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { path.Close() })
+			pc, err := path.ListenServerPacket(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc))
+			f := factory(t, clients.HTTP3, clients.HTTP3Client)
+			c := benchtest.NewClient(t, f, clients.Config{Net: path, Fresh: true,
+				TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: true, EarlyData: earlyData}})
+			const gets = 3 // the first has no session to resume
+			for range gets {
+				if m, body, err := c.GetBytes(s.URL() + "/json"); err != nil || string(body) != fixtures.JSONBody {
+					t.Fatalf("GET /json: %+v %q %v", m, body, err)
+				}
+			}
+			accepted, early := s.EarlyData()
+			wantEarly := 0
+			if earlyData && !clients.H3WaitsForHandshake {
+				wantEarly = gets - 1
+			}
+			if accepted != gets-1 || early != wantEarly {
+				t.Errorf("%d requests on connections that accepted 0-RTT, %d of them before the handshake completed; want %d and %d",
+					accepted, early, gets-1, wantEarly)
+			}
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
@@ -18,7 +19,25 @@ import (
 // quic-go's http3.Server.
 type H3Server struct {
 	*running
+	// requests read on a connection that accepted 0-RTT, and those of
+	// them read before its handshake completed
+	zeroRTT, early atomic.Int64
 }
+
+// EarlyData counts the requests the server has read so far on a QUIC
+// connection that accepted 0-RTT early data (the client resumed a session
+// and offered early data: quic-go's Used0RTT), and those of them it read
+// before the connection's handshake completed: requests sent as early
+// data, which a client sends with quic-go's http3.MethodGet0RTT (a plain
+// GET waits for the handshake). The second count needs the client's
+// Finished to arrive after the request, so a path with a round trip of a
+// few milliseconds: on loopback the two race.
+func (s *H3Server) EarlyData() (accepted, early int) {
+	return int(s.zeroRTT.Load()), int(s.early.Load())
+}
+
+// connKey is the context key of a request's QUIC connection.
+type connKey struct{}
 
 // StartH3 serves the fixture routes over HTTP/3 with cert on a UDP socket
 // until Close. GET /stats counts QUIC connections.
@@ -38,19 +57,32 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 	}
 	state := fixtures.NewServerState(cfg.pause)
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
+	s := &H3Server{running: r}
+	routes := state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout))
 	srv := &http3.Server{
-		Handler:     state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout)),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			// The server installs 0-RTT keys only when it accepts early
+			// data, before it reads any request of the connection.
+			if c, ok := req.Context().Value(connKey{}).(*quic.Conn); ok && c.ConnectionState().Used0RTT {
+				s.zeroRTT.Add(1)
+				select {
+				case <-c.HandshakeComplete():
+				default:
+					s.early.Add(1)
+				}
+			}
+			routes.ServeHTTP(w, req)
+		}),
 		TLSConfig:   http3.ConfigureTLSConfig(r.tlsConfig(cert)), // ALPN h3
 		IdleTimeout: DefaultIdleTimeout,
-		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
+		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
 			state.TrackHTTP(nil, http.StateNew) // once per QUIC connection
-			return ctx
+			return context.WithValue(ctx, connKey{}, c)
 		},
 	}
 	r.shutdown, r.close = srv.Shutdown, srv.Close
 	// The server closes its QUIC listener but not the socket it was given.
 	r.release = pc.Close
-	s := &H3Server{running: r}
 	go func() { s.done <- srv.Serve(pc) }()
 	return s, nil
 }
