@@ -46,6 +46,16 @@
 //     SessionTicketsDisabled unless TLS.Resume because hertz adds a session
 //     cache to a config without one; http3 gets it as its
 //     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
+//     TLS.EarlyData (http3 only, with TLS.Resume) sends each GET as 0-RTT
+//     early data (http3.MethodGet0RTT); the others refuse it.
+//   - Config.Net carries every connection over an emulated path (the net=
+//     rows), by each library's own dialer hook: net/http's
+//     Transport.DialContext (nethttp, resty v2 and v3, retryablehttp, and
+//     xnethttp2 over h2c), x/net's http2.Transport.DialTLSContext for
+//     xnethttp2 over TLS, fasthttp's Client.DialTimeout, hertz's
+//     WithDialer (hertzDialer: netpoll, its default network, works only on
+//     the host's sockets), raw's own dial, and for http3 a quic.Transport
+//     on a UDP socket of the path, dialed by http3.Transport.Dial.
 //   - retryablehttp: logger off (it logs a DEBUG line per request by default)
 //     and RetryMax 0, so a benchmark never retries and never hides a failure.
 //   - resty v3 (resty3): its own transport, set up as resty v2's is.
