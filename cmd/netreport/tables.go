@@ -181,20 +181,26 @@ func (pg page) fresh(o options) string {
 	for _, pp := range poolProtos {
 		for _, c := range o.clients {
 			for _, p := range o.profiles {
-				pooled, fresh := pg.poolLeaf(p, pp, "pooled", c), pg.poolLeaf(p, pp, "fresh", c)
-				if pooled == nil && fresh == nil {
-					continue
-				}
-				rt := missing
-				if pooled != nil && fresh != nil {
-					d, _, _ := pg.net.diff(fresh, pooled)
-					rt = trips(d, p)
-				}
-				t.row(pp.title, c, p.Name, timeCell(pooled), timeCell(fresh), pg.net.diffCell(fresh, pooled), rt)
+				pg.diffRow(t, pp.title, c, p, pg.poolLeaf(p, pp, "pooled", c), pg.poolLeaf(p, pp, "fresh", c))
 			}
 		}
 	}
 	return t.String()
+}
+
+// diffRow adds the row of client c on path p comparing leaf b with leaf
+// a: both times, b − a with its interval, and in round trips; no row if
+// the run has neither.
+func (pg page) diffRow(t *table, title, c string, p netem.Profile, a, b []float64) {
+	if a == nil && b == nil {
+		return
+	}
+	rt := missing
+	if a != nil && b != nil {
+		d, _, _ := pg.net.diff(b, a)
+		rt = trips(d, p)
+	}
+	t.row(title, c, p.Name, timeCell(a), timeCell(b), pg.net.diffCell(b, a), rt)
 }
 
 func (pg page) handshake(p netem.Profile, proto, resume, client string) []float64 {
@@ -213,16 +219,7 @@ func (pg page) resume(o options) string {
 	for _, r := range resumptions {
 		for _, c := range o.clients {
 			for _, p := range o.profiles {
-				off, on := pg.handshake(p, r.proto, "off", c), pg.handshake(p, r.proto, r.resumed, c)
-				if off == nil && on == nil {
-					continue
-				}
-				rt := missing
-				if off != nil && on != nil {
-					d, _, _ := pg.net.diff(on, off)
-					rt = trips(d, p)
-				}
-				t.row(r.title, c, p.Name, timeCell(off), timeCell(on), pg.net.diffCell(on, off), rt)
+				pg.diffRow(t, r.title, c, p, pg.handshake(p, r.proto, "off", c), pg.handshake(p, r.proto, r.resumed, c))
 			}
 		}
 	}
