@@ -22,7 +22,9 @@
 //     never do.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
 //     instead of hanging the run: hertz's per-request timeout
-//     (config.WithRequestTimeout), one deadline for dial, write and read.
+//     (config.WithRequestTimeout), one deadline for dial, write and read,
+//     and its dial timeout (WithDialTimeout; 1 s by default); fasthttp's
+//     dial over Config.Net (3 s by default).
 //   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
 //     DisableKeepAlives transport setting for the net/http-based clients,
 //     Connection: close on every fasthttp request, hertz's

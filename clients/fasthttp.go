@@ -48,12 +48,12 @@ func newFastHTTP(cfg Config) (Client, error) {
 		hc.TLSConfig = cfg.TLS.clientConfig()
 	}
 	if n := cfg.Net; n != nil {
-		// fasthttp does TLS itself over what its dialer returns.
-		hc.DialTimeout = func(addr string, timeout time.Duration) (net.Conn, error) {
-			if timeout <= 0 {
-				timeout = cfg.Timeout
-			}
-			return dialTimeout(n, addr, timeout)
+		// fasthttp does TLS itself over what its dialer returns. The dial
+		// has the request's timeout, as every client's does, not the one
+		// fasthttp passes (ReadTimeout+WriteTimeout, else 3 s: two lost
+		// SYNs on a lossy path).
+		hc.DialTimeout = func(addr string, _ time.Duration) (net.Conn, error) {
+			return dialTimeout(n, addr, cfg.Timeout)
 		}
 	}
 	if !cfg.LibraryPool && cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {

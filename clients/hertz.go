@@ -26,7 +26,8 @@ import (
 //
 //   - the timeout: every request carries Config.Timeout as hertz's request
 //     timeout (config.WithRequestTimeout, what DoTimeout sets), one
-//     deadline for its dial, write and read;
+//     deadline for its dial, write and read, and Config.Timeout is its
+//     dial timeout too (WithDialTimeout; 1 s by default);
 //   - Config.MaxConns: WithMaxConnsPerHost, beyond which a request fails
 //     at once with errors.ErrNoFreeConns (MaxConnWaitTimeout stays 0);
 //   - Config.Fresh: WithKeepAlive(false), Connection: close on every
@@ -72,7 +73,10 @@ func newHertz(cfg Config) (Client, error) {
 	if cfg.H2C != nil {
 		return nil, errNoH2C(Hertz)
 	}
-	var opts []config.ClientOption
+	// The dial too has the request's timeout, not hertz's 1 s
+	// (consts.DefaultDialTimeout), which a SYN lost on a lossy path
+	// outlasts: TCP resends it after a second.
+	opts := []config.ClientOption{client.WithDialTimeout(cfg.Timeout)}
 	if cfg.MaxConns > 0 {
 		opts = append(opts, client.WithMaxConnsPerHost(cfg.MaxConns))
 	}
