@@ -3,6 +3,7 @@ package httpclientbench_test
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -21,8 +22,8 @@ import (
 // on its far end and the client dialing through it with its library's own
 // hook (clients.Config.Net); the ops and their checks are the loopback
 // rows'. net= is the first level under the family, so -bench=/net=wan
-// selects a profile, and a row's loopback counterpart is its name without
-// the level (-bench=net=wan works too: see netUnderFamilies).
+// selects a profile (so does -bench=net=wan: see netUnderFamilies), and a
+// row's loopback counterpart is its name without the level.
 //
 // A leaf takes seconds rather than a fraction of one (a fresh connection
 // over the WAN profile waits two or three 40 ms round trips), so these
@@ -176,7 +177,11 @@ const netNotice = "net= rows (emulated network paths, seconds per leaf) not run;
 // with v's windows, the TLS one or the HTTP/3 one, as on loopback.
 func netTarget(tb testing.TB, v variant) target {
 	tb.Helper()
-	path, err := netem.New(*v.net)
+	// A loss pattern of its own for every leaf run: with one seed every
+	// sample of a leaf (each its own process, its own path) would replay
+	// the same sequence of lost packets, and which of a client's packets
+	// that sequence hits would decide its time on the lossy rows.
+	path, err := netem.New(*v.net, netem.WithSeed(rand.Uint64()))
 	if err != nil {
 		tb.Fatal(err)
 	}
