@@ -12,7 +12,11 @@
 // docs/load.md's tables from each docs/load/NAME/results.txt;
 // TestBehaviour docs/behaviour.md and docs/clients.md's summary from its
 // table; cmd/coldstart's test docs/coldstart.md's table from
-// docs/coldstart.txt. A test beside each fails when a committed page is
+// docs/coldstart.txt; from docs/network.txt and docs/network-lossy.txt
+// (the net= rows: lan and wan, lossy), cmd/benchreport docs/network/ and
+// docs/network-lossy/ (every family's table and chart) and cmd/netreport
+// docs/network.md's tables and README.md's "On a real path" (with
+// docs/results.txt). A test beside each fails when a committed page is
 // not what its generator makes.
 package httpclientbench
 
@@ -20,3 +24,5 @@ package httpclientbench
 //go:generate go run ./cmd/loadbench -report docs/load/* -readme docs/load.md
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
+//go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -suite ""
+//go:generate go run ./cmd/netreport -in docs/network.txt -loopback docs/results.txt -readme README.md,docs/network.md

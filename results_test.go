@@ -125,6 +125,63 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 	}
 }
 
+// netRuns are the recorded runs of the net= rows.
+var netRuns = []string{"docs/network.txt"}
+
+// TestNetworkRunIsThisSuite: the recorded runs of the net= rows
+// (docs/network.txt, lan and wan; docs/network-lossy.txt, lossy: both
+// scripts/net-report.sh's) were made by cmd/benchrun and hold only net=
+// leaves of this suite, each in one run, one sample per round: their
+// tables (docs/network.md, docs/network/, docs/network-lossy/, README.md's
+// "On a real path") describe the rows as they are. A leaf no run has yet
+// (one added since) is logged, and the tables show it as —.
+func TestNetworkRunIsThisSuite(t *testing.T) {
+	fix := "; make new runs: scripts/net-report.sh"
+	samples := map[string]int{}
+	for _, run := range netRuns {
+		f, err := os.Open(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		series, config, err := results.Read(f, run)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if config["rounds"] == "" {
+			t.Fatalf("%s has no rounds: line: it was not made by cmd/benchrun%s", run, fix)
+		}
+		for _, s := range series {
+			if s.Unit != "sec/op" && s.Unit != "ns/op" {
+				continue
+			}
+			if _, dup := samples[s.Name]; dup {
+				t.Errorf("%s has %s, which an earlier run has too%s", run, s.Name, fix)
+			}
+			samples[s.Name] = len(s.Values)
+			if strconv.Itoa(len(s.Values)) != config["rounds"] {
+				t.Errorf("%s: %d samples of %s, want one per round (%s)%s", run, len(s.Values), s.Name, config["rounds"], fix)
+			}
+		}
+	}
+	want := netLeaves()
+	var pending []string
+	for _, name := range want {
+		if _, ok := samples[name]; !ok {
+			pending = append(pending, name)
+		}
+	}
+	if len(pending) > 0 {
+		t.Logf("no run has %d net= leaves of this suite yet; the tables show them as — (scripts/net-report.sh records them):\n\t%s",
+			len(pending), strings.Join(pending, "\n\t"))
+	}
+	for name := range samples {
+		if !slices.Contains(want, name) {
+			t.Errorf("a run has %s, which is not a net= leaf of this suite%s", name, fix)
+		}
+	}
+}
+
 // TestLeavesFlag: the test binary's -leaves, which cmd/benchreport runs,
 // prints the suite's leaves and runs nothing.
 func TestLeavesFlag(t *testing.T) {

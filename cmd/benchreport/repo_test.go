@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
@@ -107,25 +109,49 @@ func TestPagesUpToDate(t *testing.T) {
 // only their names are compared.
 func TestReportUpToDate(t *testing.T) {
 	_, fix := repoPages(t)
+	reportUpToDate(t, repoReport(t), repoDocs, fix)
+}
+
+// TestNetworkReportUpToDate: docs/network/ and docs/network-lossy/ (the
+// reports of the net= rows' runs, with no leaf shown as pending: their
+// -suite is "") are what benchreport makes of docs/network.txt and
+// docs/network-lossy.txt, as TestReportUpToDate checks docs/.
+func TestNetworkReportUpToDate(t *testing.T) {
+	for _, name := range []string{"network"} {
+		r, err := load(filepath.Join(repoDocs, name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reportUpToDate(t, r, filepath.Join(repoDocs, name),
+			fmt.Sprintf(`go run ./cmd/benchreport -in docs/%s.txt -out docs/%s/ -suite ""`, name, name))
+	}
+}
+
+// reportUpToDate compares the report and charts in dir with what
+// benchreport writes from r.
+func reportUpToDate(t *testing.T, r *Report, dir, fix string) {
+	t.Helper()
+	rel := func(p string) string { return filepath.ToSlash(strings.TrimPrefix(p, repoRoot+"/")) }
 	out := t.TempDir()
-	if err := writeReport(repoReport(t), out); err != nil {
+	if err := writeReport(r, out); err != nil {
 		t.Fatal(err)
 	}
-	compare := func(rel string) {
-		want, err := os.ReadFile(filepath.Join(repoDocs, rel))
+	compare := func(name string) {
+		want, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Errorf("%v (run %s)", err, fix)
 			return
 		}
-		got, err := os.ReadFile(filepath.Join(out, rel))
+		got, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			if filepath.Ext(rel) == ".svg" {
-				t.Errorf("docs/%s is not what docs/results.txt gives", rel)
+			page := rel(filepath.Join(dir, name))
+			if filepath.Ext(name) == ".svg" {
+				t.Errorf("%s is not what its results file gives", page)
 			} else {
-				t.Errorf("docs/%s is not what docs/results.txt gives (- committed, + generated):\n%s", rel, diffLines(string(want), string(got)))
+				t.Errorf("%s is not what its results file gives (- committed, + generated):\n%s", page, diffLines(string(want), string(got)))
 			}
 		}
 	}
@@ -140,9 +166,9 @@ func TestReportUpToDate(t *testing.T) {
 		}
 		return m
 	}
-	got, want := names(out), names(repoDocs)
+	got, want := names(out), names(dir)
 	if !slices.Equal(got, want) {
-		t.Errorf("docs/%s holds %v, docs/results.txt gives %v", ChartDir, want, got)
+		t.Errorf("%s holds %v, its results file gives %v", rel(filepath.Join(dir, ChartDir)), want, got)
 	}
 	if runtime.GOARCH == "amd64" {
 		for _, n := range got {
@@ -150,6 +176,6 @@ func TestReportUpToDate(t *testing.T) {
 		}
 	}
 	if t.Failed() {
-		t.Logf("to regenerate docs/ from docs/results.txt, run from the repository's root:\n\t%s", fix)
+		t.Logf("to regenerate %s, run from the repository's root:\n\t%s", rel(dir), fix)
 	}
 }

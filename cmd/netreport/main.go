@@ -79,7 +79,7 @@ var markers = mdblock.Syntax{
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("netreport", flag.ContinueOnError)
-	in := fs.String("in", "", "the run of the net= rows (a cmd/benchrun file; required)")
+	in := fs.String("in", "", "the runs of the net= rows (cmd/benchrun files, comma-separated, each leaf in one of them; required)")
 	loopback := fs.String("loopback", "", "the loopback run the clients blocks compare with")
 	readme := fs.String("readme", "", "Markdown pages whose netreport blocks to rewrite, comma-separated (required)")
 	if err := fs.Parse(args); err != nil {
@@ -89,35 +89,10 @@ func run(args []string) error {
 		fs.Usage()
 		return errors.New("-in and -readme are required, and nothing else")
 	}
-	net, err := load(*in)
+	names := strings.Split(*readme, ",")
+	texts, err := generate(*in, *loopback, names)
 	if err != nil {
 		return err
-	}
-	var loop *runFile
-	if *loopback != "" {
-		if loop, err = load(*loopback); err != nil {
-			return err
-		}
-	}
-	var names, texts []string
-	for _, name := range strings.Split(*readme, ",") {
-		if name == "" || slices.Contains(names, name) {
-			return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		pg := page{net: net, loop: loop,
-			netLink: docfile.Link(filepath.Dir(name), *in)}
-		text, blocks, err := pg.rewrite(src, name)
-		if err != nil {
-			return err
-		}
-		if len(blocks) == 0 {
-			return fmt.Errorf("%s has no netreport block", name)
-		}
-		names, texts = append(names, name), append(texts, string(text))
 	}
 	for i, name := range names {
 		if err := renameio.WriteFile(name, []byte(texts[i]), 0o644); err != nil {
@@ -127,10 +102,48 @@ func run(args []string) error {
 	return nil
 }
 
+// generate returns each page with its netreport blocks rewritten from the
+// run in (and the loopback run, if not ""), writing nothing.
+func generate(in, loopback string, pages []string) ([]string, error) {
+	net, err := loadAll(strings.Split(in, ","))
+	if err != nil {
+		return nil, err
+	}
+	var loop *runFile
+	if loopback != "" {
+		if loop, err = load(loopback); err != nil {
+			return nil, err
+		}
+	}
+	var texts []string
+	for i, name := range pages {
+		if name == "" || slices.Contains(pages[:i], name) {
+			return nil, fmt.Errorf("-readme %s: an empty or repeated file name", strings.Join(pages, ","))
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		pg := page{net: net, loop: loop}
+		for _, pt := range net.parts {
+			pg.netLinks = append(pg.netLinks, docfile.Link(filepath.Dir(name), pt.name))
+		}
+		text, blocks, err := pg.rewrite(src, name)
+		if err != nil {
+			return nil, err
+		}
+		if len(blocks) == 0 {
+			return nil, fmt.Errorf("%s has no netreport block", name)
+		}
+		texts = append(texts, string(text))
+	}
+	return texts, nil
+}
+
 // page is what one page's blocks are made from.
 type page struct {
 	net, loop *runFile
-	netLink   string // the net run's file, relative to the page
+	netLinks  []string // the net runs' files (net.parts), relative to the page
 }
 
 // rewrite regenerates every block of src (named name in errors).

@@ -110,3 +110,29 @@ func TestErrors(t *testing.T) {
 		t.Error("no -in: no error")
 	}
 }
+
+// TestSeveralRuns: -in takes several runs, each leaf from the one that has
+// it; the config line names each with its profiles; a leaf in two runs is
+// an error.
+func TestSeveralRuns(t *testing.T) {
+	pool := func(p, conn string) string { return "Pool/net=" + p + "/proto=h1/conn=" + conn + "/client=nethttp" }
+	wan := writeRun(t, map[string]func(int) float64{pool("wan", "pooled"): constant(40e6), pool("wan", "fresh"): constant(80e6)})
+	lossy := writeRun(t, map[string]func(int) float64{pool("lossy", "pooled"): constant(41e6), pool("lossy", "fresh"): constant(90e6)})
+	page := "<!-- netreport:config -->\n<!-- netreport:end -->\n\n<!-- netreport:fresh clients=nethttp -->\n<!-- netreport:end -->\n"
+	out, err := generateWith(t, wan+","+lossy, "", page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"(wan: machine", "(lossy: machine",
+		"| HTTP/1.1 | nethttp | wan | 40.0 ms ±0% | 80.0 ms ±0% | +40.00 ms (+40.00 to +40.00) | 1.0 |",
+		"| HTTP/1.1 | nethttp | lossy | 41.0 ms ±0% | 90.0 ms ±0% | +49.00 ms (+49.00 to +49.00) | 1.2 |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := generateWith(t, wan+","+wan, "", page); err == nil || !strings.Contains(err.Error(), "both have") {
+		t.Errorf("a leaf in two runs: error %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -12,9 +13,13 @@ import (
 	"github.com/httpclientbench/httpclientbench/netem"
 )
 
-// runFile is one results file: every leaf's time per op, in nanoseconds.
+// runFile is one results file, or several merged (loadAll): every leaf's
+// time per op, in nanoseconds.
 type runFile struct {
-	config map[string]string
+	// parts are the files read, each with its configuration and the
+	// profiles its leaves run over.
+	parts  []part
+	config map[string]string // the first file's
 	// paired: the file is a cmd/benchrun run whose k-th sample of every
 	// leaf is from round k (results.Rounds), so two leaves pair by round.
 	paired  bool
@@ -33,6 +38,7 @@ func load(name string) (*runFile, error) {
 		return nil, err
 	}
 	r := &runFile{config: config, paired: results.Rounds(config, series) > 0, times: map[string][]float64{}}
+	pt := part{name: name, config: config}
 	seen := map[string]bool{}
 	for _, s := range series {
 		scale := 0.0
@@ -52,13 +58,63 @@ func load(name string) (*runFile, error) {
 		if _, c, ok := strings.Cut(s.Name, "/client="); ok {
 			seen[c] = true
 		}
+		if _, rest, ok := strings.Cut(s.Name, "/net="); ok {
+			p, _, _ := strings.Cut(rest, "/")
+			if !slices.Contains(pt.profiles, p) {
+				pt.profiles = append(pt.profiles, p)
+			}
+		}
 	}
+	r.parts = []part{pt}
 	for _, c := range registry.Names(0) {
 		if seen[c] {
 			r.clients = append(r.clients, c)
 		}
 	}
 	return r, nil
+}
+
+// A part is one file of a runFile.
+type part struct {
+	name     string
+	config   map[string]string
+	profiles []string // the net= values of its leaves, in order of appearance
+}
+
+// loadAll reads the files names and merges them: each leaf from the one
+// file that has it (a leaf in two files is an error), paired by round
+// only if every file is.
+func loadAll(names []string) (*runFile, error) {
+	var all *runFile
+	for _, name := range names {
+		r, err := load(name)
+		if err != nil {
+			return nil, err
+		}
+		if all == nil {
+			all = r
+			continue
+		}
+		for leaf, v := range r.times {
+			if _, dup := all.times[leaf]; dup {
+				return nil, fmt.Errorf("%s and %s both have %s: a leaf comes from one run", all.parts[0].name, name, leaf)
+			}
+			all.times[leaf] = v
+		}
+		all.paired = all.paired && r.paired
+		all.parts = append(all.parts, r.parts...)
+		for _, c := range r.clients {
+			if !slices.Contains(all.clients, c) {
+				all.clients = append(all.clients, c)
+			}
+		}
+	}
+	if all == nil {
+		return nil, errors.New("no results file")
+	}
+	order := registry.Names(0)
+	slices.SortFunc(all.clients, func(a, b string) int { return slices.Index(order, a) - slices.Index(order, b) })
+	return all, nil
 }
 
 // time returns a leaf's samples, or nil.
