@@ -139,7 +139,15 @@ func TestBulkRunsAtTheBandwidth(t *testing.T) {
 		const n = 8 << 20
 		// From the first byte to the last: the transfer, not the request.
 		// 8 MiB takes 70 ms over the LAN profile, 1.4 s over the WAN one.
-		got := best(t, max(2, c.tries/5), func() (time.Duration, error) {
+		// Over the LAN profile the transfer is bound in part by the two
+		// stacks' CPU, which parallel packages share: many tries, apart,
+		// for a quiet moment.
+		tries := 2
+		if c.p.RTT < 10*time.Millisecond {
+			tries = c.tries
+		}
+		got := best(t, tries, func() (time.Duration, error) {
+			time.Sleep(10 * time.Millisecond)
 			_, d, err := fetch(conn, n)
 			return d, err
 		})
