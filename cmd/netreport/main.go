@@ -153,6 +153,11 @@ func (pg page) rewrite(src []byte, name string) ([]byte, []mdblock.Block, error)
 		if err != nil {
 			return "", err
 		}
-		return pg.generate(kind, o)
+		text, err := pg.generate(kind, o)
+		if err == nil && strings.Count(text, "\n") < 2 && strings.HasPrefix(text, "|") {
+			// A header and its rule: no leaf of the run fits the block.
+			err = fmt.Errorf("netreport:%s: no leaf of the run for its profiles and clients", kind)
+		}
+		return text, err
 	})
 }

@@ -103,6 +103,13 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%q: error %v, want one containing %q", tc.page, err, tc.want)
 		}
 	}
+	loop := writeRun(t, map[string]func(int) float64{"Pool/proto=h1/conn=pooled/client=nethttp": constant(50e3)})
+	if _, err := generateWith(t, loop, "", "<!-- netreport:fresh -->\n<!-- netreport:end -->\n"); err == nil || !strings.Contains(err.Error(), "no net= leaf") {
+		t.Errorf("a run without net= leaves: error %v", err)
+	}
+	if _, err := generateWith(t, net, "", "<!-- netreport:windows -->\n<!-- netreport:end -->\n"); err == nil || !strings.Contains(err.Error(), "no leaf of the run") {
+		t.Errorf("a block no leaf fits: error %v", err)
+	}
 	if err := run([]string{"-in", filepath.Join(t.TempDir(), "missing.txt"), "-readme", "x.md"}); err == nil {
 		t.Error("a missing -in file: no error")
 	}

@@ -91,6 +91,9 @@ func loadAll(names []string) (*runFile, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(r.parts[0].profiles) == 0 {
+			return nil, fmt.Errorf("%s has no net= leaf: not a run of the net= rows", name)
+		}
 		if all == nil {
 			all = r
 			continue
