@@ -2,6 +2,7 @@ package httpclientbench_test
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 
@@ -22,7 +23,7 @@ func benchFamily(b *testing.B, f family) {
 	case netSelected():
 		vs = f.all()
 	case len(netRows[f.name]) > 0:
-		netNoticeOnce.Do(func() { fmt.Println(netNotice) })
+		netNoticeOnce.Do(func() { fmt.Fprintln(os.Stderr, netNotice) })
 	}
 	runVariants(b, vs, 0, func(b *testing.B, v variant, cf clients.Factory) {
 		t := s.target(b, v)

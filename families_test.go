@@ -69,6 +69,11 @@ type target struct {
 	// net, when set, is the emulated path to the server: the client
 	// dials through it (clients.Config.Net).
 	net clients.Network
+	// lossy: the path loses packets, so an HTTP/3 session ticket can be
+	// lost (the fresh client closes its connection before QUIC sends it
+	// again) and the next connection's handshake be a full one; over TCP
+	// the ticket comes before the answer, so it is never missed.
+	lossy bool
 }
 
 // An op is one timed operation of a scenario, validated. With full set it

@@ -137,7 +137,8 @@ func earlyChecked(o op, t target) op {
 		// Accepted, not whether sent early: on the lan path the request
 		// may race the client's Finished (clients'
 		// TestEarlyDataSendsTheGETEarly checks that the GET goes early).
-		if after, _ := t.early(); after-before != want {
+		// On a lossy path a lost ticket leaves nothing to resume.
+		if after, _ := t.early(); after-before != want && !(t.lossy && after == before) {
 			return fmt.Errorf("op %d: %d requests on a connection that accepted 0-RTT early data, want %d", ops, after-before, want)
 		}
 		return nil
@@ -192,7 +193,7 @@ func netTarget(tb testing.TB, v variant) target {
 			tb.Fatal(err)
 		}
 		s := benchtest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
-		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, early: s.EarlyData, net: path}
+		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, early: s.EarlyData, net: path, lossy: v.net.Loss > 0}
 	}
 	ln, err := path.Listen(0)
 	if err != nil {
@@ -201,7 +202,7 @@ func netTarget(tb testing.TB, v variant) target {
 	switch {
 	case v.tls != 0:
 		s := benchtest.StartTLS(tb, benchCert, tlsserver.WithListener(ln))
-		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, net: path}
+		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, net: path, lossy: v.net.Loss > 0}
 	case v.cfg.H2C != nil:
 		conns := new(benchtest.Conns)
 		s := benchtest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), benchtest.WithConns(conns))

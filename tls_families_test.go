@@ -135,7 +135,13 @@ func handshakeChecked(o op, t target, resume bool) op {
 		if resume && ops > 1 {
 			wantFull, wantResumed = 0, 1
 		}
-		if gotFull, gotResumed := full1-full0, resumed1-resumed0; gotFull != wantFull || gotResumed != wantResumed {
+		gotFull, gotResumed := full1-full0, resumed1-resumed0
+		if t.lossy && t.proto == 3 && resume && gotFull+gotResumed == 1 {
+			// The ticket went in a QUIC packet the path lost, and the
+			// client closed before it came again: a full handshake.
+			return nil
+		}
+		if gotFull != wantFull || gotResumed != wantResumed {
 			return fmt.Errorf("op %d: the server completed %d full and %d resumed TLS handshakes, want %d and %d (resume=%s)",
 				ops, gotFull, gotResumed, wantFull, wantResumed, onOff(resume))
 		}

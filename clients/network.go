@@ -27,6 +27,9 @@ type Network interface {
 // the hook of the libraries that dial with a timeout rather than a
 // context (fasthttp, hertz, raw).
 func dialTimeout(n Network, addr string, timeout time.Duration) (net.Conn, error) {
+	if timeout <= 0 { // as net.DialTimeout: no timeout
+		return n.DialContext(context.Background(), "tcp", addr)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return n.DialContext(ctx, "tcp", addr)
