@@ -320,7 +320,7 @@ var clientRows = []clientRow{
 	{"small GET, pooled (Pool h1)", "Pool/NET/proto=h1/conn=pooled", "Pool/proto=h1/conn=pooled"},
 	{"small GET, fresh (Pool h1)", "Pool/NET/proto=h1/conn=fresh", "Pool/proto=h1/conn=fresh"},
 	{"50 concurrent GETs (H1Concurrent)", "H1Concurrent/NET/n=50", "H1Concurrent/n=50"},
-	{"1 MiB upload (Upload known)", "Upload/NET/size=1MiB/length=known", "Upload/size=1MiB/length=known"},
+	{"1 MiB upload, echoed (Upload known)", "Upload/NET/size=1MiB/length=known", "Upload/size=1MiB/length=known"},
 	{"1 MiB over h2c (H2Download default)", "H2Download/NET/size=1MiB/window=default/buf=fresh", "H2Download/size=1MiB/window=default/buf=fresh"},
 }
 
