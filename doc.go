@@ -25,4 +25,5 @@ package httpclientbench
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
 //go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -suite ""
-//go:generate go run ./cmd/netreport -in docs/network.txt -loopback docs/results.txt -readme README.md,docs/network.md
+//go:generate go run ./cmd/benchreport -in docs/network-lossy.txt -out docs/network-lossy/ -suite ""
+//go:generate go run ./cmd/netreport -in docs/network.txt,docs/network-lossy.txt -loopback docs/results.txt -readme README.md,docs/network.md

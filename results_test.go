@@ -40,7 +40,8 @@ func suiteLeaves() []string {
 }
 
 // netLeaves is every net= leaf of the suite, named as suiteLeaves names
-// them, in the order they run: the leaves of docs/network.txt.
+// them, in the order they run: the leaves of docs/network.txt and
+// docs/network-lossy.txt.
 func netLeaves() []string {
 	var leaves []string
 	for _, fam := range families {
@@ -126,7 +127,7 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 }
 
 // netRuns are the recorded runs of the net= rows.
-var netRuns = []string{"docs/network.txt"}
+var netRuns = []string{"docs/network.txt", "docs/network-lossy.txt"}
 
 // TestNetworkRunIsThisSuite: the recorded runs of the net= rows
 // (docs/network.txt, lan and wan; docs/network-lossy.txt, lossy: both

@@ -117,7 +117,7 @@ func TestReportUpToDate(t *testing.T) {
 // -suite is "") are what benchreport makes of docs/network.txt and
 // docs/network-lossy.txt, as TestReportUpToDate checks docs/.
 func TestNetworkReportUpToDate(t *testing.T) {
-	for _, name := range []string{"network"} {
+	for _, name := range []string{"network", "network-lossy"} {
 		r, err := load(filepath.Join(repoDocs, name+".txt"))
 		if err != nil {
 			t.Fatal(err)

@@ -11,9 +11,9 @@ import (
 // earlier run. The command below (go generate's line in doc.go) rewrites
 // them.
 func TestPagesUpToDate(t *testing.T) {
-	const fix = "go run ./cmd/netreport -in docs/network.txt -loopback docs/results.txt -readme README.md,docs/network.md"
+	const fix = "go run ./cmd/netreport -in docs/network.txt,docs/network-lossy.txt -loopback docs/results.txt -readme README.md,docs/network.md"
 	pages := []string{"../../README.md", "../../docs/network.md"}
-	texts, err := generate("../../docs/network.txt", "../../docs/results.txt", pages)
+	texts, err := generate("../../docs/network.txt,../../docs/network-lossy.txt", "../../docs/results.txt", pages)
 	if err != nil {
 		t.Fatalf("%v (run from the repository's root: %s)", err, fix)
 	}
