@@ -35,18 +35,29 @@ type line struct {
 	loss     float64
 	capacity time.Duration // the queue's length, as time at the bandwidth
 	to       *link         // the receiving end
+	clk      clock
 
 	mu   sync.Mutex
 	rng  *rand.Rand
-	free time.Duration // when the transmitter is next free, on clock
+	free time.Duration // when the transmitter is next free, on clk
 	q    []parcel
 	head int
+
+	// What the deliverer did, in the line's own time: how many parcels
+	// it handed over, and how late after their due times (the lateness
+	// of its thread's wake-ups, which a busy machine adds to).
+	delivered        int64
+	lateSum, maxLate time.Duration
+
+	// tracing, if set, keeps a passage for every packet queued (tests).
+	tracing bool
+	trace   []passage
 
 	wake chan struct{} // a packet was queued to an empty line
 	done chan struct{}
 	gone chan struct{} // the delivering goroutine has returned
 
-	sent, lost, overflowed atomic.Int64
+	sent, lost, overflowed, bytes atomic.Int64
 }
 
 // early is how much before its due time a parcel may be delivered with
@@ -56,19 +67,41 @@ type line struct {
 // a sleep's own lateness on a busy machine.
 const early = 20 * time.Microsecond
 
-// A parcel is a packet on its way, due at the receiver at due (on clock).
+// A parcel is a packet on its way, due at the receiver at due (on the
+// line's clock); rec is its passage's index when the line is tracing.
 type parcel struct {
 	due   time.Duration
 	proto tcpip.NetworkProtocolNumber
 	pkt   *stack.PacketBuffer
+	rec   int
 }
 
-// epoch and clock: the monotonic time every line measures with.
+// A passage is one packet's way along a line, in the line's own time: when
+// it was queued, when the transmitter began and finished sending it (its
+// size at the bandwidth), when it was due at the far end (the one-way
+// delay after it was sent) and when the deliverer handed it over.
+type passage struct {
+	size                                int
+	queued, start, end, due, handedOver time.Duration
+}
+
+// A clock is what a line measures time and sleeps with: the host's, or a
+// test's that moves only when the line sleeps.
+type clock interface {
+	now() time.Duration
+	sleep(d time.Duration)
+}
+
+// epoch: the monotonic time every line on the host clock measures from.
 var epoch = time.Now()
 
-func clock() time.Duration { return time.Since(epoch) }
+// hostClock is the monotonic clock and wait's precise sleep.
+type hostClock struct{}
 
-func newLine(p Profile, seed uint64, to *link) *line {
+func (hostClock) now() time.Duration    { return time.Since(epoch) }
+func (hostClock) sleep(d time.Duration) { wait(d) }
+
+func newLine(p Profile, seed uint64, to *link, clk clock) *line {
 	bw := float64(p.Bandwidth) / 8
 	capBytes := max(queueBDPs*p.BDP(), minQueue)
 	l := &line{
@@ -77,6 +110,7 @@ func newLine(p Profile, seed uint64, to *link) *line {
 		loss:     p.Loss,
 		capacity: time.Duration(float64(capBytes) / bw * float64(time.Second)),
 		to:       to,
+		clk:      clk,
 		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
@@ -95,7 +129,7 @@ func (l *line) send(pkt *stack.PacketBuffer) {
 		l.lost.Add(1)
 		return
 	}
-	now := clock()
+	now := l.clk.now()
 	start := max(now, l.free)
 	if start-now > l.capacity {
 		l.mu.Unlock()
@@ -107,9 +141,15 @@ func (l *line) send(pkt *stack.PacketBuffer) {
 	// link hands packets across: the receiving stack parses it anew.
 	cp := stack.NewPacketBuffer(stack.PacketBufferOptions{Payload: pkt.ToBuffer()})
 	wasEmpty := l.head == len(l.q)
-	l.q = append(l.q, parcel{due: l.free + l.delay, proto: pkt.NetworkProtocolNumber, pkt: cp})
+	pc := parcel{due: l.free + l.delay, proto: pkt.NetworkProtocolNumber, pkt: cp, rec: -1}
+	if l.tracing {
+		pc.rec = len(l.trace)
+		l.trace = append(l.trace, passage{size: size, queued: now, start: start, end: l.free, due: pc.due})
+	}
+	l.q = append(l.q, pc)
 	l.mu.Unlock()
 	l.sent.Add(1)
+	l.bytes.Add(int64(size))
 	if wasEmpty {
 		select {
 		case l.wake <- struct{}{}:
@@ -141,21 +181,30 @@ func (l *line) deliver() {
 		}
 		due := l.q[l.head].due
 		l.mu.Unlock()
-		if d := due - clock(); d > early {
-			wait(d)
+		if d := due - l.clk.now(); d > early {
+			l.clk.sleep(d)
 			select {
 			case <-l.done:
 				return
 			default:
 			}
 		}
-		now := clock() + early
+		now := l.clk.now()
 		l.mu.Lock()
 		batch = batch[:0]
-		for l.head < len(l.q) && l.q[l.head].due <= now {
-			batch = append(batch, l.q[l.head])
+		for l.head < len(l.q) && l.q[l.head].due <= now+early {
+			p := l.q[l.head]
+			batch = append(batch, p)
 			l.q[l.head] = parcel{}
 			l.head++
+			l.delivered++
+			if late := now - p.due; late > 0 {
+				l.lateSum += late
+				l.maxLate = max(l.maxLate, late)
+			}
+			if p.rec >= 0 {
+				l.trace[p.rec].handedOver = now
+			}
 		}
 		l.mu.Unlock()
 		for _, p := range batch {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gvisor.dev/gvisor/pkg/tcpip"
 	"gvisor.dev/gvisor/pkg/tcpip/adapters/gonet"
@@ -63,8 +64,8 @@ func New(p Profile, opts ...Option) (*Path, error) {
 	}
 	clientLink, serverLink := &link{}, &link{}
 	path := &Path{profile: p}
-	path.up = newLine(p, o.seed, serverLink)
-	path.down = newLine(p, o.seed+1, clientLink)
+	path.up = newLine(p, o.seed, serverLink, hostClock{})
+	path.down = newLine(p, o.seed+1, clientLink, hostClock{})
 	clientLink.out, serverLink.out = path.up, path.down
 	var err error
 	if path.client, err = newStack(clientLink, ClientAddr); err == nil {
@@ -180,9 +181,24 @@ type Stats struct {
 }
 
 // LineStats counts one direction's packets: sent on (delivered or still
-// on their way), lost at random, or dropped because the queue was full.
+// on their way), lost at random, or dropped because the queue was full;
+// and of those sent, the IP bytes and how many were handed to the far end
+// so far, with how late after their due times in all and at most. The
+// lateness is the delivering thread's: it wakes up late when the machine
+// is busy, and every packet it hands over late reaches the stack late.
 type LineStats struct {
 	Sent, Lost, Overflowed int64
+	Bytes                  int64
+	Delivered              int64
+	Late, MaxLate          time.Duration
+}
+
+// MeanLate is the mean lateness of the packets delivered so far.
+func (s LineStats) MeanLate() time.Duration {
+	if s.Delivered == 0 {
+		return 0
+	}
+	return s.Late / time.Duration(s.Delivered)
 }
 
 // Stats reports what the path has done with the packets so far.
@@ -191,7 +207,12 @@ func (p *Path) Stats() Stats {
 }
 
 func (l *line) stats() LineStats {
-	return LineStats{Sent: l.sent.Load(), Lost: l.lost.Load(), Overflowed: l.overflowed.Load()}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return LineStats{
+		Sent: l.sent.Load(), Lost: l.lost.Load(), Overflowed: l.overflowed.Load(),
+		Bytes: l.bytes.Load(), Delivered: l.delivered, Late: l.lateSum, MaxLate: l.maxLate,
+	}
 }
 
 // Close stops the path: every connection and socket on it ends. It is

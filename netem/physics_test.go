@@ -10,37 +10,35 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/netem"
 )
 
-// The physics: what the path must do for its numbers to mean anything.
-// Each is judged by the best of several tries (a busy machine only adds
-// delay), against the profile with a tolerance: ±10 % on a 40 ms round
-// trip, ±25 % on 1 ms, where the lateness of a sleeping thread and the
-// stacks' own work are a larger share.
-//
-// Under the race detector the stacks run several times slower and become
-// the bottleneck (8 MiB over the LAN profile at 80 Mbit/s): the timings are
-// logged, one try each, not judged; the loss rate, which no slowness
-// changes, is.
+// The physics end to end: what a connection over the path must take at
+// least, whatever the machine. A path cannot carry a packet faster than
+// its delay nor bytes faster than its bandwidth, so every bound here is a
+// lower bound, judged on every try, under the race detector too: a busy
+// machine only adds time. How much it adds is not judged here (on the
+// lan profile, 1 ms and 1 Gbit/s, the two stacks' CPU is a large part of
+// a transfer on two cores): the tests log it with -v, beside the line's
+// own lateness (the delivering thread's wake-ups, see LineStats). That
+// each packet is held exactly RTT/2 and sent at exactly the bandwidth is
+// asserted in the line's own time by line_test.go.
 
-type physicsCase struct {
-	p     netem.Profile
-	tol   float64
-	tries int // of a timing that takes a round trip or two
-}
+// oneWay is the least a packet can take one way: half the round trip,
+// less what the line may hand it over early.
+func oneWay(p netem.Profile) time.Duration { return p.RTT/2 - netem.Early }
 
-var physics = []physicsCase{{netem.LAN, 0.25, 25}, {netem.WAN, 0.10, 7}}
-
-// eachProfile runs f on a new path of every profile, in parallel.
-func eachProfile(t *testing.T, f func(t *testing.T, path *netem.Path, c physicsCase)) {
-	for _, c := range physics {
-		t.Run(c.p.Name, func(t *testing.T) {
+// eachProfile runs f on a new path of every profile's delay and
+// bandwidth (lossy's are wan's), in parallel.
+func eachProfile(t *testing.T, f func(t *testing.T, path *netem.Path)) {
+	for _, p := range []netem.Profile{netem.LAN, netem.WAN} {
+		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
-			f(t, newPath(t, c.p), c)
+			f(t, newPath(t, p))
 		})
 	}
 }
@@ -55,44 +53,33 @@ func newPath(t testing.TB, p netem.Profile, opts ...netem.Option) *netem.Path {
 	return path
 }
 
-// best returns the shortest of n timings of f.
-func best(t *testing.T, n int, f func() (time.Duration, error)) time.Duration {
+// atLeast runs f tries times and fails t for every try that took less
+// than min; it logs the fastest try and the path's delivery lateness.
+func atLeast(t *testing.T, path *netem.Path, what string, tries int, min time.Duration, f func() (time.Duration, error)) time.Duration {
 	t.Helper()
-	if raceEnabled {
-		n = 1
-	}
-	var min time.Duration
-	for i := range n {
+	var best time.Duration
+	for i := range tries {
 		d, err := f()
 		if err != nil {
-			t.Fatalf("try %d: %v", i+1, err)
+			t.Fatalf("%s, try %d: %v", what, i+1, err)
 		}
-		if i == 0 || d < min {
-			min = d
+		if d < min {
+			t.Errorf("%s, try %d: %v, faster than the path allows (at least %v)", what, i+1, d, min)
+		}
+		if i == 0 || d < best {
+			best = d
 		}
 	}
-	return min
-}
-
-// near fails t unless got is want within tol (a fraction of want).
-func near(t *testing.T, what string, got, want time.Duration, tol float64) {
-	t.Helper()
-	lo, hi := time.Duration(float64(want)*(1-tol)), time.Duration(float64(want)*(1+tol))
-	if raceEnabled {
-		t.Logf("%s: %v (want %v ± %.0f %%; not judged under the race detector)", what, got, want, tol*100)
-		return
-	}
-	if got < lo || got > hi {
-		t.Errorf("%s: %v, want %v ± %.0f %% (%v to %v)", what, got, want, tol*100, lo, hi)
-	} else {
-		t.Logf("%s: %v (want %v ± %.0f %%)", what, got, want, tol*100)
-	}
+	s := path.Stats()
+	t.Logf("%s: fastest of %d %v (at least %v); the line's lateness: mean %v, max %v", what, tries, best, min,
+		max(s.Up.MeanLate(), s.Down.MeanLate()), max(s.Up.MaxLate, s.Down.MaxLate))
+	return best
 }
 
 func TestConnectCostsOneRoundTrip(t *testing.T) {
-	eachProfile(t, func(t *testing.T, path *netem.Path, c physicsCase) {
+	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		addr := serveBulk(t, path)
-		got := best(t, c.tries, func() (time.Duration, error) {
+		atLeast(t, path, "TCP connect", 5, 2*oneWay(path.Profile()), func() (time.Duration, error) {
 			start := time.Now()
 			c, err := path.DialContext(context.Background(), "tcp", addr)
 			if err != nil {
@@ -101,12 +88,11 @@ func TestConnectCostsOneRoundTrip(t *testing.T) {
 			d := time.Since(start)
 			return d, c.Close()
 		})
-		near(t, "TCP connect", got, path.Profile().RTT, c.tol)
 	})
 }
 
 func TestPooledGetCostsOneRoundTrip(t *testing.T) {
-	eachProfile(t, func(t *testing.T, path *netem.Path, c physicsCase) {
+	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		url := serveHTTP(t, path, nil)
 		hc := &http.Client{Transport: &http.Transport{DialContext: path.DialContext}}
 		t.Cleanup(hc.CloseIdleConnections)
@@ -126,115 +112,127 @@ func TestPooledGetCostsOneRoundTrip(t *testing.T) {
 		if _, err := get(); err != nil { // the connection
 			t.Fatal(err)
 		}
-		near(t, "pooled GET", best(t, c.tries, get), path.Profile().RTT, c.tol)
+		atLeast(t, path, "pooled GET", 5, 2*oneWay(path.Profile()), get)
 	})
 }
 
-func TestBulkRunsAtTheBandwidth(t *testing.T) {
-	eachProfile(t, func(t *testing.T, path *netem.Path, c physicsCase) {
+// TestBulkIsBoundByTheBandwidth: 8 MiB on a warm connection take at least
+// a round trip and the payload's time at the bandwidth (the headers'
+// share is left out: a bound that holds whatever the segment size), and
+// every byte crosses the line.
+func TestBulkIsBoundByTheBandwidth(t *testing.T) {
+	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		conn := dialBulk(t, path)
-		if _, _, err := fetch(conn, 2<<20); err != nil { // past slow start
+		if _, err := fetch(conn, 2<<20); err != nil { // past slow start
 			t.Fatal(err)
 		}
 		const n = 8 << 20
-		// From the first byte to the last: the transfer, not the request.
-		// 8 MiB takes 70 ms over the LAN profile, 1.4 s over the WAN one.
-		// Over the LAN profile the transfer is bound in part by the two
-		// stacks' CPU, which parallel packages share: many tries, apart,
-		// for a quiet moment.
-		tries := 2
-		if c.p.RTT < 10*time.Millisecond {
-			tries = c.tries
-		}
-		got := best(t, tries, func() (time.Duration, error) {
-			time.Sleep(10 * time.Millisecond)
-			_, d, err := fetch(conn, n)
-			return d, err
-		})
-		// Bytes on the wire per byte of payload: a 1500-byte packet
-		// carries 1448 (IPv4 20, TCP 20, timestamps 12).
 		p := path.Profile()
-		want := time.Duration(float64(n) * 1500 / 1448 * 8 / float64(p.Bandwidth) * float64(time.Second))
-		t.Logf("goodput %.1f Mbit/s of %d", float64(n)*8/got.Seconds()/1e6, p.Bandwidth/1e6)
-		near(t, "8 MiB on a warm connection", got, want, c.tol)
+		before := path.Stats().Down.Bytes
+		tries := 2
+		best := atLeast(t, path, "8 MiB on a warm connection", tries, 2*oneWay(p)+bitsAt(p, n), func() (time.Duration, error) {
+			return fetch(conn, n)
+		})
+		if carried := path.Stats().Down.Bytes - before; carried < int64(tries*n) {
+			t.Errorf("the line carried %d bytes for %d of payload: some went around it", carried, tries*n)
+		}
+		// What it achieved, for the log: a 1500-byte packet carries 1448
+		// bytes of payload (IPv4 20, TCP 20, timestamps 12).
+		wire := time.Duration(float64(bitsAt(p, n)) * 1500 / 1448)
+		t.Logf("goodput %.1f Mbit/s of %d; the line's rate allows %.1f",
+			float64(n)*8/(best-p.RTT).Seconds()/1e6, p.Bandwidth/1e6, float64(n)*8/wire.Seconds()/1e6)
 	})
 }
 
-// TestSlowStart runs on the WAN profile only. Over the LAN profile the
-// difference is a few milliseconds (cwnd passes the 125 kB path within
-// about four round trips of 1 ms), while a 1 MiB transfer there is bound
-// by the two stacks' CPU when other tests share the machine (13 ms where
-// the line rate allows 9.7): the difference drowns in that.
-func TestSlowStart(t *testing.T) {
-	t.Parallel()
-	path, tol := newPath(t, netem.WAN), 0.10
-	{
-		const n = 1 << 20
-		// Request to last byte: what a client waits for a 1 MiB answer.
-		fresh := best(t, 5, func() (time.Duration, error) {
-			c := dialBulk(t, path)
-			defer c.Close()
-			d, _, err := fetch(c, n)
-			return d, err
-		})
-		// Each try on a connection of its own, warmed past slow start
-		// first: one connection's bad luck (a loss that halved its window
-		// while the machine was busy) is not every try's.
-		warm := best(t, 5, func() (time.Duration, error) {
-			c := dialBulk(t, path)
-			defer c.Close()
-			if _, _, err := fetch(c, 2<<20); err != nil {
-				return 0, err
-			}
-			d, _, err := fetch(c, n)
-			return d, err
-		})
-		rtt := path.Profile().RTT
-		t.Logf("1 MiB: fresh %v, warm %v (%.1f round trips more)", fresh, warm, float64(fresh-warm)/float64(rtt))
-		if !raceEnabled && fresh-warm < time.Duration(float64(rtt)*(1-tol)) {
-			t.Errorf("1 MiB on a fresh connection took %v, on a warm one %v: want at least a round trip (%v) more", fresh, warm, rtt)
-		}
-	}
+// bitsAt is how long n bytes take at p's bandwidth.
+func bitsAt(p netem.Profile, n int) time.Duration {
+	return time.Duration(float64(n) * 8 / float64(p.Bandwidth) * float64(time.Second))
 }
 
+// TestSlowStart: the first 1 MiB on a new connection takes at least the
+// round trips of slow start. A sender starts with 10 segments in flight
+// (TCP's initial window) and at most doubles that each round trip (each
+// acknowledged segment lets two go), so 1 MiB in segments of at most 1460
+// bytes takes at least 7 flights, 7 round trips from request to last
+// byte, where a warm connection takes one and the transfer (215 ms on
+// wan). Over the lan profile the bandwidth bounds the transfer before slow
+// start does (7 round trips of 1 ms against 8.4 ms of payload at 1
+// Gbit/s), so it runs on wan only.
+func TestSlowStart(t *testing.T) {
+	t.Parallel()
+	path := newPath(t, netem.WAN)
+	const n = 1 << 20
+	flights := 0
+	for sent, cwnd := 0, 10; sent*1460 < n; sent, cwnd = sent+cwnd, 2*cwnd {
+		flights++
+	}
+	rt := 2 * oneWay(path.Profile())
+	fresh := atLeast(t, path, "1 MiB on a fresh connection", 3, time.Duration(flights)*rt, func() (time.Duration, error) {
+		c := dialBulk(t, path)
+		defer c.Close()
+		return fetch(c, n)
+	})
+	// Logged, not judged: how much slow start cost on this run.
+	c := dialBulk(t, path)
+	if _, err := fetch(c, 2<<20); err != nil {
+		t.Fatal(err)
+	}
+	warm, err := fetch(c, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("1 MiB: fresh %v, warm %v (%.1f round trips more; at least %d flights on a fresh one)",
+		fresh, warm, float64(fresh-warm)/float64(path.Profile().RTT), flights)
+}
+
+// TestH2WindowCapsTheStream: with a 64 KiB HTTP/2 window the server has at
+// most 64 KiB unacknowledged by the client's WINDOW_UPDATEs, which take a
+// round trip to come back: 1 MiB takes at least 16 round trips.
 func TestH2WindowCapsTheStream(t *testing.T) {
-	eachProfile(t, func(t *testing.T, path *netem.Path, c physicsCase) {
+	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		const n = 1 << 20
 		url := serveHTTP(t, path, h2c())
-		download := func(window int) time.Duration {
+		download := func(window int) func() (time.Duration, error) {
 			tr := &http.Transport{DialContext: path.DialContext, Protocols: h2c()}
 			if window > 0 {
 				tr.HTTP2 = &http.HTTP2Config{MaxReceiveBufferPerStream: window, MaxReceiveBufferPerConnection: window}
 			}
 			hc := &http.Client{Transport: tr}
-			defer hc.CloseIdleConnections()
-			get := func(path string, want int) (time.Duration, error) {
+			t.Cleanup(hc.CloseIdleConnections)
+			return func() (time.Duration, error) {
 				start := time.Now()
-				resp, err := hc.Get(url + path)
+				resp, err := hc.Get(url + "/bytes/" + strconv.Itoa(n))
 				if err != nil {
 					return 0, err
 				}
 				b, err := io.ReadAll(resp.Body)
 				resp.Body.Close()
-				if err == nil && (resp.ProtoMajor != 2 || len(b) != want) {
-					err = fmt.Errorf("HTTP/%d, %d bytes; want HTTP/2, %d", resp.ProtoMajor, len(b), want)
+				if err == nil && (resp.ProtoMajor != 2 || len(b) != n) {
+					err = fmt.Errorf("HTTP/%d, %d bytes; want HTTP/2, %d", resp.ProtoMajor, len(b), n)
 				}
 				return time.Since(start), err
 			}
-			if _, err := get("/bytes/"+strconv.Itoa(n), n); err != nil { // the connection, past slow start
-				t.Fatal(err)
-			}
-			return best(t, 2, func() (time.Duration, error) { return get("/bytes/"+strconv.Itoa(n), n) })
 		}
-		rtt := path.Profile().RTT
-		small, large := download(64<<10), download(0)
-		t.Logf("1 MiB over HTTP/2: %v with a 64 KiB window (%.1f round trips), %v with Go's default 4 MiB", small, float64(small)/float64(rtt), large)
-		if min := time.Duration(16 * float64(rtt) * (1 - c.tol)); !raceEnabled && small < min {
-			t.Errorf("1 MiB with a 64 KiB window took %v, want at least 16 round trips (%v)", small, min)
+		rt := 2 * oneWay(path.Profile())
+		small := download(64 << 10)
+		if _, err := small(); err != nil { // the connection, past slow start
+			t.Fatal(err)
 		}
+		got := atLeast(t, path, "1 MiB over HTTP/2 with a 64 KiB window", 2, n/(64<<10)*rt, small)
+		large := download(0)
+		if _, err := large(); err != nil {
+			t.Fatal(err)
+		}
+		dflt := atLeast(t, path, "1 MiB over HTTP/2 with Go's default window", 2, rt+bitsAt(path.Profile(), n), large)
+		t.Logf("64 KiB window: %.1f round trips; default: %.1f", float64(got)/float64(path.Profile().RTT), float64(dflt)/float64(path.Profile().RTT))
 	})
 }
 
+// TestLossRate: 100,000 datagrams each way over the lossy profile lose
+// 1 % ± 0.2 %, as the line counts them, and every datagram the line did
+// not lose arrives (nothing else on the path drops one). The sender keeps
+// at most a window of datagrams ahead of the reader, so a slow reader
+// cannot make a socket drop one.
 func TestLossRate(t *testing.T) {
 	t.Parallel()
 	p := netem.Lossy
@@ -253,40 +251,59 @@ func TestLossRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer client.Close()
-	const n = 100_000
+	const n, window = 100_000, 1000
 	for _, dir := range []struct {
 		name     string
 		from, to net.PacketConn
-	}{{"client to server", client, server}, {"server to client", server, client}} {
-		got := make(chan int)
+		lost     func(netem.Stats) int64
+	}{
+		{"client to server", client, server, func(s netem.Stats) int64 { return s.Up.Lost }},
+		{"server to client", server, client, func(s netem.Stats) int64 { return s.Down.Lost }},
+	} {
+		lost0 := dir.lost(path.Stats())
+		lost := func() int { return int(dir.lost(path.Stats()) - lost0) }
+		var received atomic.Int64
+		readerDone := make(chan error, 1)
 		go func() {
 			buf := make([]byte, 64)
-			count := 0
 			for {
-				dir.to.SetReadDeadline(time.Now().Add(time.Second))
 				if _, _, err := dir.to.ReadFrom(buf); err != nil {
-					got <- count
+					readerDone <- err
 					return
 				}
-				count++
+				received.Add(1)
 			}
 		}()
+		// A liveness guard only: each wait below ends as soon as the
+		// reader catches up; a minute means a datagram vanished.
+		guard := time.Now().Add(time.Minute)
+		waitReader := func(upTo int) {
+			for int(received.Load())+lost() < upTo {
+				if time.Now().After(guard) {
+					t.Fatalf("%s: %d datagrams arrived and %d were lost of %d sent: the rest vanished", dir.name, received.Load(), lost(), upTo)
+				}
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
 		msg := make([]byte, 32)
 		for i := range n {
+			waitReader(i - window)
 			binary.BigEndian.PutUint64(msg, uint64(i))
 			if _, err := dir.from.WriteTo(msg, dir.to.LocalAddr()); err != nil {
 				t.Fatal(err)
 			}
-			if i%500 == 499 {
-				time.Sleep(time.Millisecond) // the reader keeps up: no drop at a socket
-			}
 		}
-		received := <-got
-		loss := 1 - float64(received)/n
-		if loss < 0.008 || loss > 0.012 {
-			t.Errorf("%s: %d of %d datagrams arrived: loss %.3f %%, want 1 %% ± 0.2 %%", dir.name, received, n, loss*100)
+		waitReader(n)
+		dir.to.SetReadDeadline(time.Now()) // stop the reader
+		<-readerDone
+		dir.to.SetReadDeadline(time.Time{})
+		if got := int(received.Load()); got != n-lost() {
+			t.Errorf("%s: %d arrived, want %d (sent %d, the line lost %d)", dir.name, got, n-lost(), n, lost())
+		}
+		if rate := float64(lost()) / n; rate < 0.008 || rate > 0.012 {
+			t.Errorf("%s: the line lost %d of %d datagrams (%.3f %%), want 1 %% ± 0.2 %%", dir.name, lost(), n, rate*100)
 		} else {
-			t.Logf("%s: loss %.3f %% (%d of %d)", dir.name, loss*100, n-received, n)
+			t.Logf("%s: loss %.3f %% (%d of %d)", dir.name, rate*100, lost(), n)
 		}
 	}
 	if s := path.Stats(); s.Up.Overflowed+s.Down.Overflowed > 0 {
@@ -350,28 +367,23 @@ func dialBulk(t *testing.T, path *netem.Path) net.Conn {
 }
 
 // fetch asks c for n bytes and reads them: the time from the request to
-// the last byte, and from the first byte to the last.
-func fetch(c net.Conn, n int) (total, transfer time.Duration, err error) {
+// the last byte.
+func fetch(c net.Conn, n int) (time.Duration, error) {
 	var req [8]byte
 	binary.BigEndian.PutUint64(req[:], uint64(n))
 	start := time.Now()
 	if _, err := c.Write(req[:]); err != nil {
-		return 0, 0, err
+		return 0, err
 	}
 	buf := make([]byte, 256<<10)
-	var first time.Time
 	for got := 0; got < n; {
 		k, err := c.Read(buf[:min(len(buf), n-got)])
-		if got == 0 && k > 0 {
-			first = time.Now()
-		}
 		got += k
 		if err != nil {
-			return 0, 0, fmt.Errorf("after %d of %d bytes: %w", got, n, err)
+			return 0, fmt.Errorf("after %d of %d bytes: %w", got, n, err)
 		}
 	}
-	end := time.Now()
-	return end.Sub(start), end.Sub(first), nil
+	return time.Since(start), nil
 }
 
 func h2c() *http.Protocols {

@@ -1,5 +1,0 @@
-//go:build race
-
-package netem_test
-
-const raceEnabled = true
