@@ -238,9 +238,11 @@ func primeOne(c clients.Client, lone op, t target) error {
 	return fmt.Errorf("could not get the client down to one connection (server saw %d)", t.conns())
 }
 
-// waitConns waits up to a second for t's server to hold n connections.
+// waitConns waits for t's server to hold n connections: it sees a closed
+// connection at its next read, soon after the client's Close, and 10 s
+// bound only the wait (a connection the client kept open stays open).
 func waitConns(t target, n int) error {
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for t.conns() != n {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("server holds %d connections, want %d", t.conns(), n)

@@ -25,7 +25,6 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
-	"go.uber.org/goleak"
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -54,7 +53,7 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(buildDir)
 	}
 	if code == 0 {
-		if err := goleak.Find(leakcheck.Allowed...); err != nil {
+		if err := leakcheck.Settled(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			code = 1
 		}
