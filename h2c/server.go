@@ -46,6 +46,7 @@ type config struct {
 	readTimeout time.Duration
 	errorLog    *log.Logger
 	ln          net.Listener
+	counters    *fixtures.Counters
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -76,6 +77,10 @@ func WithConnState(f func(net.Conn, http.ConnState)) Option {
 	return func(c *config) { c.hook = f }
 }
 
+// WithCounters makes the server count in c (see fixtures.Counters), which
+// may be memory another process reads.
+func WithCounters(c *fixtures.Counters) Option { return func(cfg *config) { cfg.counters = c } }
+
 // WithPause makes the server pause for d every period, as
 // fixtures.WithPause does; Start refuses a pair fixtures.Pause.Check does
 // not accept. GET /stats is never paused.
@@ -101,7 +106,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			return nil, fmt.Errorf("h2c: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerState(cfg.pause)
+	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
 	s := &Server{
 		srv: &http.Server{
 			Handler:           state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout)),

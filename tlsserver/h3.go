@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"sync/atomic"
 
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
@@ -19,9 +18,6 @@ import (
 // quic-go's http3.Server.
 type H3Server struct {
 	*running
-	// requests read on a connection that accepted 0-RTT, and those of
-	// them read before its handshake completed
-	zeroRTT, early atomic.Int64
 }
 
 // EarlyData counts the requests the server has read so far on a QUIC
@@ -33,7 +29,8 @@ type H3Server struct {
 // Finished to arrive after the request, so a path with a round trip of a
 // few milliseconds: on loopback the two race.
 func (s *H3Server) EarlyData() (accepted, early int) {
-	return int(s.zeroRTT.Load()), int(s.early.Load())
+	c := s.state.Counters()
+	return int(c.ZeroRTT.Load()), int(c.Early.Load())
 }
 
 // connKey is the context key of a request's QUIC connection.
@@ -55,7 +52,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 			return nil, fmt.Errorf("tlsserver: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerState(cfg.pause)
+	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	s := &H3Server{running: r}
 	routes := state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout))
@@ -64,11 +61,11 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 			// The server installs 0-RTT keys only when it accepts early
 			// data, before it reads any request of the connection.
 			if c, ok := req.Context().Value(connKey{}).(*quic.Conn); ok && c.ConnectionState().Used0RTT {
-				s.zeroRTT.Add(1)
+				state.Counters().ZeroRTT.Add(1)
 				select {
 				case <-c.HandshakeComplete():
 				default:
-					s.early.Add(1)
+					state.Counters().Early.Add(1)
 				}
 			}
 			routes.ServeHTTP(w, req)
@@ -76,7 +73,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 		TLSConfig:   http3.ConfigureTLSConfig(r.tlsConfig(cert)), // ALPN h3
 		IdleTimeout: DefaultIdleTimeout,
 		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
-			state.TrackHTTP(nil, http.StateNew) // once per QUIC connection
+			state.CountQUIC()
 			return context.WithValue(ctx, connKey{}, c)
 		},
 	}

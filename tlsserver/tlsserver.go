@@ -15,7 +15,6 @@ import (
 	"net"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -41,6 +40,7 @@ type config struct {
 	errorLog    *log.Logger
 	ln          net.Listener
 	pc          net.PacketConn
+	counters    *fixtures.Counters
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -68,6 +68,10 @@ func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTi
 // quic-go's HTTP/3 server logs nothing of the kind.
 func WithErrorLog(l *log.Logger) Option { return func(c *config) { c.errorLog = l } }
 
+// WithCounters makes the server count in c (see fixtures.Counters), which
+// may be memory another process reads.
+func WithCounters(c *fixtures.Counters) Option { return func(cfg *config) { cfg.counters = c } }
+
 // WithPause makes the server pause for d every period, as
 // fixtures.WithPause does; Start and StartH3 refuse a pair
 // fixtures.Pause.Check does not accept. GET /stats is never paused.
@@ -93,8 +97,6 @@ type running struct {
 	url   string
 	done  chan error // Serve's result
 
-	full, resumed atomic.Int64 // TLS handshakes completed, by kind
-
 	shutdown func(context.Context) error // the server's graceful stop
 	close    func() error                // its hard stop, when the graceful one fails
 	release  func() error                // what is left after it stopped (nil: nothing)
@@ -117,7 +119,8 @@ func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
 // every QUIC connection counts as one of the two once the server has
 // checked its handshake (see tlsConfig).
 func (r *running) Handshakes() (full, resumed int) {
-	return int(r.full.Load()), int(r.resumed.Load())
+	c := r.state.Counters()
+	return int(c.FullHandshakes.Load()), int(c.ResumedHandshakes.Load())
 }
 
 // tlsConfig is cert's server configuration with the handshakes counted:
@@ -131,9 +134,9 @@ func (r *running) tlsConfig(cert *tlscert.Cert) *tls.Config {
 	c := cert.ServerConfig()
 	c.VerifyConnection = func(cs tls.ConnectionState) error {
 		if cs.DidResume {
-			r.resumed.Add(1)
+			r.state.Counters().ResumedHandshakes.Add(1)
 		} else {
-			r.full.Add(1)
+			r.state.Counters().FullHandshakes.Add(1)
 		}
 		return nil
 	}
@@ -205,7 +208,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 			return nil, fmt.Errorf("tlsserver: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerState(cfg.pause)
+	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
 	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}
 	var protos http.Protocols
 	protos.SetHTTP1(true)
