@@ -1,10 +1,14 @@
 // Package tlscert makes the TLS fixture servers' certificate: ECDSA P-256,
 // self-signed, generated in memory at start for 127.0.0.1, ::1 and
 // localhost. Its private key lives only in memory; only the certificate
-// (which clients trust) can be written out, as PEM.
+// (which clients trust) can be written out, as PEM. The key pair can be
+// handed to a child process (KeyPairPEM, ParseKeyPair), for a server there
+// to present the certificate the parent's clients trust: over a pipe,
+// never through a file.
 package tlscert
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -109,4 +113,31 @@ func (c *Cert) ServerConfig() *tls.Config {
 		Certificates: []tls.Certificate{c.tls},
 		MinVersion:   tls.VersionTLS13,
 	}
+}
+
+// KeyPairPEM is the certificate and its private key, PEM-encoded, for
+// ParseKeyPair in a child process. Write it to a pipe, not to a file.
+func (c *Cert) KeyPairPEM() ([]byte, error) {
+	key, err := x509.MarshalPKCS8PrivateKey(c.tls.PrivateKey)
+	if err != nil {
+		return nil, fmt.Errorf("tlscert: key: %w", err)
+	}
+	return append(c.PEM(), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: key})...), nil
+}
+
+// ParseKeyPair is the Cert whose KeyPairPEM b is.
+func ParseKeyPair(b []byte) (*Cert, error) {
+	pair, err := tls.X509KeyPair(b, b)
+	if err != nil {
+		return nil, fmt.Errorf("tlscert: %w", err)
+	}
+	if len(pair.Certificate) != 1 || !bytes.Contains(b, []byte("PRIVATE KEY")) {
+		return nil, fmt.Errorf("tlscert: want one certificate and its key")
+	}
+	leaf, err := x509.ParseCertificate(pair.Certificate[0])
+	if err != nil {
+		return nil, fmt.Errorf("tlscert: parse: %w", err)
+	}
+	pair.Leaf = leaf
+	return &Cert{tls: pair, leaf: leaf}, nil
 }

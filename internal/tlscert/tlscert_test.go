@@ -66,3 +66,32 @@ func TestFingerprintAndPEM(t *testing.T) {
 		t.Errorf("ServerConfig: MinVersion %#x, %d certificates; want TLS 1.3 and 1", cfg.MinVersion, len(cfg.Certificates))
 	}
 }
+
+// TestKeyPairRoundTrip: ParseKeyPair gives back the same certificate and a
+// key that signs for it; a certificate without its key, or garbage, is
+// refused.
+func TestKeyPairRoundTrip(t *testing.T) {
+	c, err := Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.KeyPairPEM()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseKeyPair(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Fingerprint() != c.Fingerprint() {
+		t.Errorf("fingerprint %s, want %s", got.Fingerprint(), c.Fingerprint())
+	}
+	if !got.tls.PrivateKey.(*ecdsa.PrivateKey).Equal(c.tls.PrivateKey) {
+		t.Error("the key differs")
+	}
+	for _, bad := range [][]byte{c.PEM(), []byte("garbage"), nil} {
+		if _, err := ParseKeyPair(bad); err == nil {
+			t.Errorf("ParseKeyPair(%.20q) accepted it", bad)
+		}
+	}
+}

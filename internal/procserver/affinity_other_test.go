@@ -1,0 +1,7 @@
+//go:build !linux
+
+package procserver
+
+import "errors"
+
+func threadCPUs(int) (map[int][]int, error) { return nil, errors.New("thread CPU sets are Linux's") }

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package shm
+
+import (
+	"errors"
+	"os"
+)
+
+var errNoMmap = errors.New("shared memory needs a Unix (mmap)")
+
+func mmap(*os.File, int) ([]byte, error) { return nil, errNoMmap }
+
+func unmap([]byte) error { return nil }
