@@ -1,10 +1,10 @@
 package httpclientbench_test
 
 import (
-	"fmt"
-	"os"
-	"sync"
+	"slices"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -14,27 +14,23 @@ import (
 // warm-up ops fully, then times ops in b.Loop; any failed op fails the
 // benchmark.
 //
-// The family's net= rows (netRows) run only when the -bench pattern names
-// them; otherwise the run says once that it left them out.
+// The family's net= rows (netRows) and server=process rows (processRows)
+// run only when the -bench pattern names them (see optIns); otherwise the
+// run says once that it left them out.
 func benchFamily(b *testing.B, f family) {
 	s := defaultServers(b, f)
-	vs := f.variants
-	switch {
-	case netSelected():
-		vs = f.all()
-	case len(netRows[f.name]) > 0:
-		netNoticeOnce.Do(func() { fmt.Fprintln(os.Stderr, netNotice) })
-	}
+	vs := slices.Concat(f.variants, selectedOptIns(f))
 	runVariants(b, vs, 0, func(b *testing.B, v variant, cf clients.Factory) {
 		t := s.target(b, v)
+		if v.process {
+			pinClient(b)
+		}
 		benchOp(b, v.bytes, v.op(benchtest.NewClient(b, cf, netConfig(v, t)), t))
 		if v.clientTimeWait && v.net == nil {
 			checkPortBudget(b, b.N)
 		}
 	})
 }
-
-var netNoticeOnce sync.Once
 
 // benchOp is the timed loop every leaf shares: two fully checked warm-up
 // ops (status, protocol, every byte), then b.Loop with the op's in-loop
@@ -54,11 +50,35 @@ func benchOp(b *testing.B, bytes int64, o op) {
 	if bytes > 0 {
 		b.SetBytes(bytes)
 	}
+	cpu := processCPU(b)
 	for b.Loop() {
 		if err := o(false); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu)
+}
+
+// cpuUnit is the benchmark process's CPU time per op, user and system, over
+// the timed loop: with the server in process the client's and the
+// server's, with the server in its own process (server=process) the
+// client's alone. Lower is better (TestMain writes its Unit line).
+const cpuUnit = "cpu-ns/op"
+
+// processCPU is the CPU time this process has used so far, all threads.
+func processCPU(tb testing.TB) time.Duration {
+	tb.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatalf("getrusage: %v", err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per op since start, as cpuUnit.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.Helper()
+	b.ReportMetric(float64(processCPU(b)-start)/float64(b.N), cpuUnit)
 }
 
 // BenchmarkH1GetBytes: one op is a GET of the 30-byte JSON body, read whole

@@ -37,8 +37,11 @@ type variant struct {
 	connsPerOp int
 	// net, when set, is the profile of the emulated path the row runs
 	// over (see netRows).
-	net   *netem.Profile
-	newOp func(c clients.Client, t target) op
+	net *netem.Profile
+	// process: the row's server runs in a process of its own (see
+	// processRows).
+	process bool
+	newOp   func(c clients.Client, t target) op
 }
 
 // op builds v's op for c and t, with the connection rule of the row

@@ -124,11 +124,13 @@ func BenchmarkLoopbackRoundTrip(b *testing.B) {
 		b.Fatalf("warm-up: %v", err)
 	}
 	b.ReportAllocs()
+	cpu := processCPU(b)
 	for b.Loop() {
 		if err := roundTrip(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu)
 	b.ReportMetric(float64(reqBytes), "req-bytes")
 	b.ReportMetric(float64(respBytes), "resp-bytes")
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
@@ -17,14 +18,19 @@ var listLeaves = flag.Bool("leaves", false, "print every benchmark leaf of the s
 // and benchmarks; with -leaves it only lists the leaves.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if p, ok := netUnderFamilies(); ok {
-		fmt.Fprintf(os.Stderr, "-bench=%s taken as -bench=%s: net= is the level under each family\n", p[1:], p)
+	if p, ok := levelUnderFamilies(); ok {
+		fmt.Fprintf(os.Stderr, "-bench=%s taken as -bench=%s: %s is a level under each family\n", p[1:], p, strings.SplitN(p[1:], "/", 2)[0])
 	}
 	if *listLeaves {
 		for _, l := range suiteLeaves() {
 			fmt.Println(l)
 		}
 		os.Exit(0)
+	}
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		// benchstat and the report read which way the suite's own unit
+		// improves from this line (benchfmt's unit metadata).
+		fmt.Printf("Unit %s better=lower\n", cpuUnit)
 	}
 	leakcheck.VerifyTestMain(m)
 }

@@ -1,7 +1,6 @@
 package httpclientbench_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -44,8 +43,11 @@ var netRows = map[string][]variant{
 	"Upload":        onPaths(uploadFamily.variants),
 }
 
-// all is every variant of f: its loopback rows, then its net= rows.
-func (f family) all() []variant { return slices.Concat(f.variants, netRows[f.name]) }
+// all is every variant of f: its loopback rows, then its net= rows and its
+// server=process rows.
+func (f family) all() []variant {
+	return slices.Concat(f.variants, netRows[f.name], processRows[f.name])
+}
 
 // onPaths returns vs once per profile, each with a net= level first.
 func onPaths(vs []variant) []variant {
@@ -144,34 +146,6 @@ func earlyChecked(o op, t target) op {
 		return nil
 	}
 }
-
-// netSelected reports whether the -bench pattern asks for net= rows.
-func netSelected() bool {
-	f := flag.Lookup("test.bench")
-	return f != nil && strings.Contains(f.Value.String(), "net=")
-}
-
-// netUnderFamilies makes a -bench pattern whose first element is a net=
-// level (-bench=net=wan) select that level under every family
-// (-bench=/net=wan), and reports the pattern it set. Go matches a pattern's
-// first element against the top-level benchmark's name (BenchmarkPool),
-// and no such name holds "=", so the pattern as given would select
-// nothing.
-func netUnderFamilies() (string, bool) {
-	f := flag.Lookup("test.bench")
-	if f == nil || !strings.HasPrefix(f.Value.String(), "net=") {
-		return "", false
-	}
-	p := "/" + f.Value.String()
-	if err := f.Value.Set(p); err != nil {
-		panic(err) // a string flag takes any value
-	}
-	return p, true
-}
-
-// netNotice is what a benchmark run that leaves the net= rows out prints,
-// once.
-const netNotice = "net= rows (emulated network paths, seconds per leaf) not run; -bench=net= selects them, -bench=net=wan one profile"
 
 // netTarget starts, for the life of tb, a path with v's profile and on its
 // far end the server v's requests go to: the fixture server, an h2c one
@@ -303,27 +277,6 @@ func TestLevelsAreContiguous(t *testing.T) {
 				}
 			}
 			prev = v.levels
-		}
-	}
-}
-
-// TestNetUnderFamilies: -bench=net=wan becomes -bench=/net=wan; a pattern
-// that does not start with a net= level is left as it is.
-func TestNetUnderFamilies(t *testing.T) {
-	f := flag.Lookup("test.bench")
-	old := f.Value.String()
-	t.Cleanup(func() { f.Value.Set(old) })
-	for _, tc := range []struct{ in, want string }{
-		{"net=wan", "/net=wan"},
-		{"net=(wan|lossy)/size=1MiB", "/net=(wan|lossy)/size=1MiB"},
-		{"/net=wan", "/net=wan"},
-		{"Pool/net=lan", "Pool/net=lan"},
-		{".", "."},
-	} {
-		f.Value.Set(tc.in)
-		p, ok := netUnderFamilies()
-		if got := f.Value.String(); got != tc.want || ok != (tc.in != tc.want) || (ok && p != tc.want) {
-			t.Errorf("-bench=%s: now %q (reported %q, %v), want %q", tc.in, got, p, ok, tc.want)
 		}
 	}
 }

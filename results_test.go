@@ -28,13 +28,15 @@ func reportPages(t *testing.T) (pages []string, reportCommand string) {
 	return append(pages, "docs/REPORT.md"), results.ReportCommand(pages)
 }
 
-// suiteLeaves is every loopback benchmark leaf of the suite, named as in a
-// results file (without "Benchmark" and the GOMAXPROCS suffix), in the
-// order they run: the leaves of docs/results.txt.
+// suiteLeaves is every loopback benchmark leaf of the suite and every
+// server=process one, named as in a results file (without "Benchmark" and
+// the GOMAXPROCS suffix), in the order they run: the leaves of
+// docs/results.txt.
 func suiteLeaves() []string {
 	leaves := []string{"LoopbackRoundTrip"}
 	for _, fam := range families {
 		leaves = append(leaves, leafNames(fam.name, fam.variants)...)
+		leaves = append(leaves, leafNames(fam.name, processRows[fam.name])...)
 	}
 	return leaves
 }
@@ -197,8 +199,9 @@ func TestLeavesFlag(t *testing.T) {
 
 // TestHeadlineRowsInSuite: every row of the headline findings
 // (results.Headline) is a variant the suite has, with a leaf of the
-// baseline to take its ratios to, so that a renamed or dropped leaf fails
-// here and not only when the report is next made.
+// baseline to take its ratios to, in process and with the server in its
+// own process, so that a renamed or dropped leaf fails here and not only
+// when the report is next made.
 func TestHeadlineRowsInSuite(t *testing.T) {
 	suite := suiteLeaves()
 	seen := map[string]bool{}
@@ -213,6 +216,12 @@ func TestHeadlineRowsInSuite(t *testing.T) {
 		base := cmp.Or(row.Base, row.Row)
 		if !slices.Contains(suite, base+"/client="+registry.BaselineName) {
 			t.Errorf("headline row %s (%s): the suite has no leaf %s/client=%s to take its ratios to", row.Row, row.Title, base, registry.BaselineName)
+		}
+		// Both placements: the row's family has server=process rows.
+		family, rest, _ := strings.Cut(base, "/")
+		placed := strings.Join(slices.DeleteFunc([]string{family, processLevel, rest, "client=" + registry.BaselineName}, func(s string) bool { return s == "" }), "/")
+		if !slices.Contains(suite, placed) {
+			t.Errorf("headline row %s (%s): the suite has no leaf %s: add its family to processFamilies", row.Row, row.Title, placed)
 		}
 	}
 }

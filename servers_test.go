@@ -19,6 +19,8 @@ type servers struct {
 	// tls serves the TLS rows over TCP (h1 and h2 by ALPN), h3 over QUIC;
 	// their proto is set per row.
 	tls, h3 target
+	// procs serves the server=process rows.
+	procs *procServers
 }
 
 // defaultServers: HTTP/1.1 to h1Target (in-process or HTTPBENCH_TARGET),
@@ -29,7 +31,7 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 	tb.Helper()
 	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
 		return benchtest.StartH2C(tb, w, opts...).URL()
-	}}
+	}, procs: &procServers{tb: tb}}
 	for _, f := range fs {
 		for _, v := range f.variants {
 			switch {
@@ -46,8 +48,11 @@ func defaultServers(tb testing.TB, fs ...family) servers {
 // target returns where v's requests go, starting an h2c server if v needs
 // one.
 func (s servers) target(tb testing.TB, v variant) target {
-	if v.net != nil {
+	switch {
+	case v.net != nil:
 		return netTarget(tb, v)
+	case v.process:
+		return s.procs.target(v)
 	}
 	switch v.tls {
 	case 1, 2:

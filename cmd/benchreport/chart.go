@@ -89,12 +89,12 @@ func familyChart(f *Family, paired bool) *chart {
 	return newChart(p, max(480, group*float64(len(f.Variants))+90), 320)
 }
 
-// WriteHeadlineChart draws the headline as horizontal bars: one group per
-// row with a ratio (in the table's order, from the top), one bar per
-// client with a ratio (the baseline is the line at 1), each with its 95 %
-// interval as a whisker where it has one.
-func WriteHeadlineChart(w io.Writer, h *headline) error {
-	ch, err := headlineChart(h)
+// WriteHeadlineChart draws the headline's time ratios in placement pl as
+// horizontal bars: one group per row with a ratio (in the table's order,
+// from the top), one bar per client with a ratio (the baseline is the line
+// at 1), each with its 95 % interval as a whisker where it has one.
+func WriteHeadlineChart(w io.Writer, h *headline, pl placement) error {
+	ch, err := headlineChart(h, pl)
 	if err != nil {
 		return err
 	}
@@ -102,14 +102,18 @@ func WriteHeadlineChart(w io.Writer, h *headline) error {
 }
 
 // headlineChart is WriteHeadlineChart's chart.
-func headlineChart(h *headline) (*chart, error) {
+func headlineChart(h *headline, pl placement) (*chart, error) {
 	var rows []headRow
 	for _, row := range h.rows {
-		if slices.ContainsFunc(h.clients, func(c string) bool { return c != Baseline && h.cell(row, c).hasRatio }) {
+		if slices.ContainsFunc(h.clients, func(c string) bool { return c != Baseline && h.cell(row, c, pl).hasRatio }) {
 			rows = append(rows, row)
 		}
 	}
-	p := palette.NewPlot("Headline: time per op relative to " + Baseline)
+	title := "Headline: time per op relative to " + Baseline
+	if pl == ownProcess {
+		title += ", the server in its own process"
+	}
+	p := palette.NewPlot(title)
 	p.X.Label.Text = "× " + Baseline + " (lower is faster; whiskers: 95 % interval)"
 	p.X.Min = 0
 	p.Legend.ThumbnailWidth = vg.Points(12)
@@ -133,7 +137,7 @@ func headlineChart(h *headline) (*chart, error) {
 		}
 		var cs []string
 		for _, c := range h.clients {
-			if c != Baseline && h.cell(row, c).hasRatio {
+			if c != Baseline && h.cell(row, c, pl).hasRatio {
 				cs = append(cs, c)
 			}
 		}
@@ -146,7 +150,7 @@ func headlineChart(h *headline) (*chart, error) {
 			}
 			b.at = append(b.at, y)
 			b.offset = append(b.offset, width*vg.Length(float64(len(cs)-1)/2-float64(j))) // the first client on top
-			b.ratio = append(b.ratio, h.cell(row, c).ratio)
+			b.ratio = append(b.ratio, h.cell(row, c, pl).ratio)
 		}
 	}
 	for _, c := range h.clients { // legend in column order

@@ -329,7 +329,7 @@ func TestHeadlineCharts(t *testing.T) {
 		}
 		var rows []headRow
 		for _, row := range h.rows {
-			if slices.ContainsFunc(h.clients, func(c string) bool { return c != Baseline && h.cell(row, c).hasRatio }) {
+			if slices.ContainsFunc(h.clients, func(c string) bool { return c != Baseline && h.cell(row, c, inProcess).hasRatio }) {
 				rows = append(rows, row)
 			}
 		}
@@ -337,7 +337,7 @@ func TestHeadlineCharts(t *testing.T) {
 		var legend []string
 		for i, row := range rows {
 			for _, c := range h.clients {
-				if cell := h.cell(row, c); c != Baseline && cell.hasRatio {
+				if cell := h.cell(row, c, inProcess); c != Baseline && cell.hasRatio {
 					bars = append(bars, wantBar{c, float64(len(rows) - 1 - i), cell.ratio})
 					if !slices.Contains(legend, c) {
 						legend = append(legend, c)
@@ -346,7 +346,7 @@ func TestHeadlineCharts(t *testing.T) {
 			}
 		}
 		legend = append(legend, Baseline+" = 1")
-		ch, err := headlineChart(h)
+		ch, err := headlineChart(h, inProcess)
 		if err != nil {
 			t.Fatal(err)
 		}

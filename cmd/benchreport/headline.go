@@ -8,8 +8,43 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
-// HeadlineChart is the headline's chart in ChartDir, without ".svg".
-const HeadlineChart = "headline"
+// HeadlineChart is the headline's chart in ChartDir, without ".svg"; the
+// chart of the server=process placement is HeadlineChart+ProcessChart.
+const (
+	HeadlineChart = "headline"
+	ProcessChart  = "-process"
+)
+
+// ProcessLevel is the level of the suite's rows with the fixture server in
+// a process of its own, right under the family; a row without it has the
+// server in the benchmark's process. The headline shows both placements.
+const ProcessLevel = "server=process"
+
+// A placement is where a headline cell's server ran.
+type placement int
+
+const (
+	inProcess  placement = iota // the loopback rows
+	ownProcess                  // their server=process counterparts
+)
+
+func (p placement) String() string {
+	if p == ownProcess {
+		return "own process"
+	}
+	return "in process"
+}
+
+// placed is variant as it is in placement p.
+func placed(variant string, p placement) string {
+	if p == inProcess {
+		return variant
+	}
+	if variant == "" {
+		return ProcessLevel
+	}
+	return ProcessLevel + "/" + variant
+}
 
 // headlineRows is the headline's selection (a variable for the tests).
 var headlineRows = results.Headline
@@ -23,6 +58,10 @@ type headline struct {
 	// ratios where it is not 0, the ratio of the medians where it is
 	// (ratioOf).
 	rounds int
+	// placed: some row has server=process leaves, recorded or not yet;
+	// cpu: some row has a CPU time. Either makes a cell show more than
+	// the in-process time.
+	placed, cpu bool
 }
 
 // headRow is one row of the headline, with the family variants its
@@ -33,12 +72,27 @@ type headRow struct {
 	variant, baseVariant string
 }
 
-// headCell is one client's cell on a headline row.
+// headCell is one client's cell on a headline row, in one placement.
 type headCell struct {
 	pending  bool  // the leaf is not recorded yet
 	time     *Stat // the client's time; nil when it has no leaf on the row
 	hasRatio bool  // ratio is the time over the baseline's
 	ratio    results.Ratio
+	cpu      *Stat // the client's CPU time per op, nil without one
+	hasCPU   bool  // cpuRatio is the CPU time over the baseline's
+	cpuRatio results.Ratio
+}
+
+// A verdict is a ratio's answer: significantly below 1 (-1), above (+1),
+// or an interval that contains 1 (0).
+func verdict(r results.Ratio) int {
+	switch {
+	case r.Hi < 1:
+		return -1
+	case r.Lo > 1:
+		return 1
+	}
+	return 0
 }
 
 // splitRow splits "H1Download/size=1MiB" into family and variant.
@@ -83,12 +137,16 @@ func (r *Report) headline() (*headline, error) {
 		family, variant = splitRow(base)
 		row.baseFam, row.baseVariant = r.Family(family), variant
 		h.rows = append(h.rows, row)
+		h.placed = h.placed || slices.Contains(row.fam.Variants, placed(row.variant, ownProcess))
 		for _, c := range row.fam.Clients { // those with a cell on the row, not every client of the family
 			if row.fam.Cell(row.variant, c) != nil && !slices.Contains(h.clients, c) {
 				h.clients = append(h.clients, c)
 			}
+			for _, p := range []placement{inProcess, ownProcess} {
+				h.cpu = h.cpu || row.fam.cpu(placed(row.variant, p), c) != nil
+			}
 		}
-		if row.base() != nil && !slices.Contains(h.clients, Baseline) {
+		if row.base(inProcess) != nil && !slices.Contains(h.clients, Baseline) {
 			h.clients = append(h.clients, Baseline)
 		}
 	}
@@ -96,41 +154,62 @@ func (r *Report) headline() (*headline, error) {
 	return h, nil
 }
 
-// base is the baseline's cell the row's ratios are taken to, or nil.
-func (row headRow) base() *Cell {
+// base is the baseline's cell the row's ratios are taken to in placement
+// p, or nil.
+func (row headRow) base(p placement) *Cell {
 	if row.baseFam == nil {
 		return nil
 	}
-	return row.baseFam.Cell(row.baseVariant, Baseline)
+	return row.baseFam.Cell(placed(row.baseVariant, p), Baseline)
 }
 
-// baseTime is the baseline's time on the row, or nil.
-func (row headRow) baseTime() *Stat {
-	if c := row.base(); c != nil {
+// baseTime is the baseline's time on the row in placement p, or nil.
+func (row headRow) baseTime(p placement) *Stat {
+	if c := row.base(p); c != nil {
 		return c.Time
 	}
 	return nil
 }
 
-// cell returns client c's cell on row.
-func (h *headline) cell(row headRow, c string) headCell {
-	if cell := row.fam.Cell(row.variant, c); cell != nil && cell.Pending {
+// cell returns client c's cell on row in placement p.
+func (h *headline) cell(row headRow, c string, p placement) headCell {
+	v := placed(row.variant, p)
+	cell := row.fam.Cell(v, c)
+	if cell == nil {
+		return headCell{}
+	}
+	if cell.Pending {
 		return headCell{pending: true}
 	}
-	t := row.fam.time(row.variant, c)
-	b := row.baseTime()
-	if t == nil || b == nil {
-		return headCell{time: t}
+	hc := headCell{time: cell.Time, cpu: cell.CPU}
+	base := row.base(p)
+	if base == nil || base.Pending {
+		return hc
 	}
-	return headCell{time: t, hasRatio: true, ratio: ratioOf(t, b, h.rounds > 0)}
+	if hc.time != nil && base.Time != nil {
+		hc.hasRatio, hc.ratio = true, ratioOf(hc.time, base.Time, h.rounds > 0)
+	}
+	if hc.cpu != nil && base.CPU != nil {
+		hc.hasCPU, hc.cpuRatio = true, ratioOf(hc.cpu, base.CPU, h.rounds > 0)
+	}
+	return hc
 }
 
-// drawable reports whether the headline has a ratio to draw: its chart is
-// written, and linked, only then.
-func (h *headline) drawable() bool {
+// disagrees reports whether client c's verdicts against the baseline on
+// row differ between the placements: significantly faster in one,
+// significantly slower or not significantly different in the other, or
+// slower in one and not different in the other.
+func (h *headline) disagrees(row headRow, c string) bool {
+	in, own := h.cell(row, c, inProcess), h.cell(row, c, ownProcess)
+	return c != Baseline && in.hasRatio && own.hasRatio && verdict(in.ratio) != verdict(own.ratio)
+}
+
+// drawable reports whether the headline has a ratio to draw in placement
+// p: its chart is written, and linked, only then.
+func (h *headline) drawable(p placement) bool {
 	for _, row := range h.rows {
 		for _, c := range h.clients {
-			if c != Baseline && h.cell(row, c).hasRatio {
+			if c != Baseline && h.cell(row, c, p).hasRatio {
 				return true
 			}
 		}
@@ -148,7 +227,8 @@ func (row headRow) label() string {
 }
 
 // text renders the headline block: the table, its caption and, when
-// chartLink is not "", the chart.
+// chartLink is not "", the charts (the server=process one beside
+// chartLink, its name with ProcessChart added).
 func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	if len(h.rows) == 0 {
 		return "This results file has none of the headline's rows."
@@ -167,8 +247,14 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---|", len(h.clients)) + "\n")
 	pending := pendingCell(r)
+	var split []string // the rows where some client's verdict depends on the placement
 	for _, row := range h.rows {
-		fmt.Fprintf(&b, "| %s |", row.label())
+		label := row.label()
+		if slices.ContainsFunc(h.clients, func(c string) bool { return h.disagrees(row, c) }) {
+			label += "<br>≠ placements disagree"
+			split = append(split, "`"+row.Row+"`")
+		}
+		fmt.Fprintf(&b, "| %s |", label)
 		for _, c := range h.clients {
 			fmt.Fprintf(&b, " %s |", h.cellText(row, c, pending))
 		}
@@ -176,38 +262,96 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "Time per op relative to `%s` on the same row; lower is faster (0.50× takes half the time). ", Baseline)
+	if h.placed {
+		fmt.Fprintf(&b, "Each cell has two placements of the fixture server: *in process*, the benchmark's own process (the suite's loopback rows), and *own process*, a process of its own (the `%s` rows), each with the time per op's ratio", ProcessLevel)
+		if h.cpu {
+			fmt.Fprintf(&b, " and, after *CPU*, the ratio of the benchmark process's CPU time per op (`%s`: in process the client's and the server's, in its own process the client's alone)", CPUUnit)
+		}
+		b.WriteString(". ≠ marks a client whose verdict against `" + Baseline + "` differs between the placements (significantly faster in one, slower or not significantly different in the other), and the rows that have one")
+		if len(split) > 0 {
+			b.WriteString(": " + strings.Join(split, ", "))
+		}
+		b.WriteString(". ")
+	} else if h.cpu {
+		fmt.Fprintf(&b, "*CPU* is the ratio of the benchmark process's CPU time per op (`%s`: the client's and the in-process server's). ", CPUUnit)
+	}
 	b.WriteString(ratioCaption(h.rounds))
 	fmt.Fprintf(&b, " The `%s` column is its own median time per op ± its 95 %% interval", Baseline)
+	if h.cpu {
+		b.WriteString(", and its CPU time per op")
+	}
 	if slices.Contains(h.clients, FloorClient) {
 		fmt.Fprintf(&b, "; `%s` is the suite's minimal HTTP/1.1 client, a floor, not a library", FloorClient)
 	}
 	b.WriteString(".")
 	fmt.Fprintf(&b, " Run: [%s](%s), commit %s, %s, Go %s.", resultsLink, resultsLink, r.config("commit"), r.config("machine"), r.config("go"))
-	if chartLink != "" && h.drawable() {
+	if chartLink != "" && h.drawable(inProcess) {
 		fmt.Fprintf(&b, "\n\n![Headline: time per op as a ratio to %s, with 95 %% intervals](%s)", Baseline, chartLink)
+	}
+	if chartLink != "" && h.drawable(ownProcess) {
+		fmt.Fprintf(&b, "\n![Headline, the server in its own process: time per op as a ratio to %s, with 95 %% intervals](%s)",
+			Baseline, strings.TrimSuffix(chartLink, ".svg")+ProcessChart+".svg")
 	}
 	return b.String()
 }
 
-// cellText is the text of client c's cell on row.
+// cellText is the text of client c's cell on row: the in-process time's
+// ratio (or, for the baseline, its time), and where the headline has them
+// the CPU time's and the server=process placement's.
 func (h *headline) cellText(row headRow, c string, pending string) string {
-	if c == Baseline && row.Base != "" { // the baseline's time on the row its ratios are taken to
-		if bc := row.base(); bc != nil && bc.Pending {
-			return pending
+	var lines []string
+	for _, p := range []placement{inProcess, ownProcess} {
+		if p == ownProcess && !h.placed {
+			break
 		}
-		if t := row.baseTime(); t != nil {
-			return fmt.Sprintf("%s %s<br>on `%s`", formatTime(t.Center), t.Range, row.Base)
+		t, cpu := h.placementText(row, c, p, pending)
+		if h.placed {
+			t = p.String() + " " + t
+			if p == ownProcess && h.disagrees(row, c) {
+				t = "≠ " + t
+			}
 		}
-		return "—"
+		lines = append(lines, t)
+		if cpu != "" {
+			lines = append(lines, "CPU "+cpu)
+		}
 	}
-	cell := h.cell(row, c)
+	return strings.Join(lines, "<br>")
+}
+
+// placementText is client c's time (its ratio, or the baseline's own
+// time) and CPU (likewise, "" if the headline has none) on row in
+// placement p.
+func (h *headline) placementText(row headRow, c string, p placement, pending string) (time, cpu string) {
+	if c == Baseline && row.Base != "" { // the baseline's time on the row its ratios are taken to
+		bc := row.base(p)
+		switch {
+		case bc != nil && bc.Pending:
+			return pending, ""
+		case bc == nil || bc.Time == nil:
+			return "—", ""
+		}
+		time = fmt.Sprintf("%s %s<br>on `%s`", formatTime(bc.Time.Center), bc.Time.Range, placed(row.Base, p))
+		if h.cpu && bc.CPU != nil {
+			cpu = formatTime(bc.CPU.Center) + " " + bc.CPU.Range
+		}
+		return time, cpu
+	}
+	cell := h.cell(row, c, p)
 	switch {
 	case cell.pending:
-		return pending
+		return pending, ""
 	case cell.time == nil:
-		return "—"
+		return "—", ""
 	case c == Baseline || !cell.hasRatio: // the anchor, or no baseline to divide by
-		return formatTime(cell.time.Center) + " " + cell.time.Range
+		time = formatTime(cell.time.Center) + " " + cell.time.Range
+		if h.cpu && cell.cpu != nil {
+			cpu = formatTime(cell.cpu.Center) + " " + cell.cpu.Range
+		}
+		return time, cpu
 	}
-	return cell.ratio.String()
+	if h.cpu && cell.hasCPU {
+		cpu = cell.cpuRatio.String()
+	}
+	return cell.ratio.String(), cpu
 }

@@ -187,3 +187,40 @@ func TestHeadlineSuite(t *testing.T) {
 		t.Errorf("without the suite:\n%s", got)
 	}
 }
+
+// TestHeadlinePlacements: with server=process leaves and CPU times in the
+// run, every cell shows both placements' time ratios and CPU ratios, the
+// baseline's times in each; a client whose verdict differs between them
+// (hertz: slower in process, faster in its own) is marked, and its row;
+// one whose verdicts agree (fasthttp) is not; both charts are written and
+// linked.
+func TestHeadlinePlacements(t *testing.T) {
+	withHeadline(t, []results.HeadlineRow{{Title: "small GET", Row: "Get", Why: "a row without levels"}})
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	if err := os.WriteFile(readme, []byte("# x\n\n<!-- benchreport:headline -->\n<!-- benchreport:end -->\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-suite", "", "-in", "testdata/placements.txt", "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"| | nethttp | fasthttp | hertz |\n|---|---|---|---|\n",
+		"| small GET<br>`Get`<br>≠ placements disagree | in process 100 ns ±0%<br>CPU 150 ns ±0%<br>own process 300 ns ±0%<br>CPU 60.0 ns ±0% | " +
+			"in process 0.50× (0.50–0.60)<br>CPU 0.53× (0.53–0.53)<br>own process 0.83× (0.80–0.87)<br>CPU 0.50× (0.50–0.52) | " +
+			"in process 2.15× (2.00–2.40)<br>CPU 2.00× (2.00–2.00)<br>≠ own process 0.90× (0.87–0.93)<br>CPU 0.55× (0.53–0.57) |\n",
+		"≠ marks a client whose verdict against `nethttp` differs between the placements",
+		"and the rows that have one: `Get`.",
+		"(docs/charts/headline.svg)\n![Headline, the server in its own process: time per op as a ratio to nethttp, with 95 % intervals](docs/charts/headline-process.svg)",
+	} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("page lacks %q:\n%s", w, got)
+		}
+	}
+	checkSVG(t, filepath.Join(dir, "docs", ChartDir, HeadlineChart+".svg"), "hertz")
+	checkSVG(t, filepath.Join(dir, "docs", ChartDir, HeadlineChart+ProcessChart+".svg"), "hertz")
+}

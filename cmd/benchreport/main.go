@@ -191,8 +191,15 @@ func writeReport(r *Report, dir string) error {
 	if err != nil {
 		return err
 	}
-	if h.drawable() {
-		if err := docfile.Write(filepath.Join(dir, ChartDir, HeadlineChart+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, h) }); err != nil {
+	for _, pl := range []placement{inProcess, ownProcess} {
+		if !h.drawable(pl) {
+			continue
+		}
+		name := HeadlineChart
+		if pl == ownProcess {
+			name += ProcessChart
+		}
+		if err := docfile.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, h, pl) }); err != nil {
 			return err
 		}
 	}

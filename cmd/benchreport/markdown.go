@@ -39,6 +39,10 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 			fmt.Fprintf(&b, "![%s: time per op as a ratio to %s, with 95 %% intervals](%s/%s.svg)\n\n", f.Name, Baseline, chartDir, f.Name)
 		}
 		t.writeTime(&b)
+		if f.hasCPU() {
+			b.WriteString("\nCPU time per op (" + CPUUnit + ": the benchmark process's, user and system; with the server in process the client's and the server's, with `server=process` the client's alone), and its ratio to `" + Baseline + "`'s:\n\n")
+			t.writeCPU(&b)
+		}
 		b.WriteString("\nAllocations per op (B/op, allocs/op):\n\n")
 		t.writeAlloc(&b)
 		b.WriteString("\n")

@@ -56,9 +56,14 @@ func summarize(values []float64) *Stat {
 // compare is benchstat's test of whether a and b differ (results.Compare).
 func compare(a, b *Stat) (p float64, significant bool) { return results.Compare(a.sum, b.sum) }
 
+// CPUUnit is the suite's CPU time per op: the benchmark process's, so the
+// client's and, with the server in process, the server's.
+const CPUUnit = "cpu-ns/op"
+
 // Cell is one client in one variant of a family.
 type Cell struct {
 	Time, Bytes, Allocs *Stat // nil when the unit is absent
+	CPU                 *Stat // CPUUnit; nil when absent
 	// Pending: a leaf of the suite that the results file lacks (see
 	// AddPending); it has no numbers.
 	Pending bool
@@ -97,12 +102,42 @@ func (f *Family) time(variant, client string) *Stat {
 	return nil
 }
 
+// cpu returns the CPU time per op of variant and client, or nil.
+func (f *Family) cpu(variant, client string) *Stat {
+	if c := f.Cell(variant, client); c != nil {
+		return c.CPU
+	}
+	return nil
+}
+
+// hasCPU reports whether any cell of f has a CPU time.
+func (f *Family) hasCPU() bool {
+	for _, c := range f.Cells {
+		if c.CPU != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Ratio returns the client's time over the baseline's in variant, as the
 // table's cell and the chart's bar show it (ratioOf), and false when either
 // is missing. The baseline's own is 1, without an interval: the reference,
 // not a comparison.
 func (f *Family) Ratio(variant, client string, paired bool) (results.Ratio, bool) {
 	c, b := f.time(variant, client), f.time(variant, Baseline)
+	if c == nil || b == nil || b.Center == 0 {
+		return results.Ratio{}, false
+	}
+	if client == Baseline {
+		return results.Ratio{X: 1, Lo: math.Inf(-1), Hi: math.Inf(1)}, true
+	}
+	return ratioOf(c, b, paired), true
+}
+
+// CPURatio is Ratio for the CPU time per op.
+func (f *Family) CPURatio(variant, client string, paired bool) (results.Ratio, bool) {
+	c, b := f.cpu(variant, client), f.cpu(variant, Baseline)
 	if c == nil || b == nil || b.Center == 0 {
 		return results.Ratio{}, false
 	}
@@ -221,6 +256,8 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 			c.Bytes = summarize(s.Values)
 		case s.Unit == "allocs/op":
 			c.Allocs = summarize(s.Values)
+		case s.Unit == CPUUnit:
+			c.CPU = summarize(s.Values)
 		}
 	}
 	if len(r.Families) == 0 {

@@ -172,6 +172,35 @@ func belowRawNote(name string, faster []Faster) string {
 	return fmt.Sprintf("%s is not the floor on `%s`: %s %s significantly faster.", FloorClient, name, list, verb)
 }
 
+// writeCPU writes the CPU table: per cell the median CPU time per op ± CI
+// and, under it, its ratio to the baseline's.
+func (t *table) writeCPU(b *strings.Builder) {
+	t.header(b)
+	for _, r := range t.rows {
+		fmt.Fprintf(b, "| %s |", t.label(r))
+		for _, c := range t.clients {
+			st := r.fam.cpu(r.variant, c)
+			if r.isPending(c) {
+				fmt.Fprintf(b, " %s |", t.pending)
+				continue
+			}
+			if st == nil {
+				b.WriteString(" — |")
+				continue
+			}
+			ratio := "—"
+			if x, ok := r.fam.CPURatio(r.variant, c, t.paired); ok {
+				ratio = x.String()
+				if c == Baseline {
+					ratio = formatRatio(x.X)
+				}
+			}
+			fmt.Fprintf(b, " %s %s<br>%s |", formatTime(st.Center), st.Range, ratio)
+		}
+		b.WriteString("\n")
+	}
+}
+
 // writeAlloc writes the allocation table: B/op and allocs/op per cell.
 func (t *table) writeAlloc(b *strings.Builder) {
 	t.header(b)

@@ -16,7 +16,8 @@ import (
 )
 
 // units is the unit metadata the output starts with (benchfmt's "Unit
-// UNIT key=value" lines): which way each of go test's units improves, and
+// UNIT key=value" lines): which way each of go test's units and the
+// suite's cpu-ns/op (the benchmark process's CPU time per op) improve, and
 // that the TCP floor's req-bytes and resp-bytes (the sizes of the exchange
 // it reproduces) are exact counts with no better side: cmd/benchjson
 // leaves units without better= out of the dashboard.
@@ -25,6 +26,7 @@ var units = []*benchfmt.UnitMetadata{
 	results.UnitMetadata("B/op", "better", "lower"),
 	results.UnitMetadata("allocs/op", "better", "lower"),
 	results.UnitMetadata("MB/s", "better", "higher"),
+	results.UnitMetadata("cpu-ns/op", "better", "lower"),
 	results.UnitMetadata("req-bytes", "assume", "exact"),
 	results.UnitMetadata("resp-bytes", "assume", "exact"),
 }

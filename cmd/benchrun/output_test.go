@@ -50,6 +50,7 @@ func TestResultWriter(t *testing.T) {
 Unit B/op better=lower
 Unit allocs/op better=lower
 Unit MB/s better=higher
+Unit cpu-ns/op better=lower
 Unit req-bytes assume=exact
 Unit resp-bytes assume=exact
 commit: aaa
