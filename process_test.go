@@ -60,17 +60,20 @@ var processRows = func() map[string][]variant {
 }()
 
 // procServers are the child servers of one family's run (or one test),
-// started as its rows need them and stopped when it ends: one per front
-// end, and for h2c one per window preset.
+// as in process: the HTTP/1.1 and TLS ones started as its rows need them
+// and stopped when it ends, an h2c one for each leaf (see
+// docs/scenarios.md: a fresh HTTP/2 row's TIME_WAIT sockets stay the
+// leaf's).
 type procServers struct {
 	tb testing.TB
 	mu sync.Mutex
 	m  map[string]*procserver.Server
 }
 
-// target starts, or returns, the child serving v's protocol.
-func (p *procServers) target(v variant) target {
-	p.tb.Helper()
+// target returns the child serving v's protocol to leaf tb, starting it if
+// need be.
+func (p *procServers) target(tb testing.TB, v variant) target {
+	tb.Helper()
 	spec := procserver.Spec{Proto: procserver.H1, CPUs: serverCPUs()}
 	switch {
 	case v.tls == 3:
@@ -80,7 +83,12 @@ func (p *procServers) target(v variant) target {
 	case v.cfg.H2C != nil:
 		spec.Proto, spec.Window = procserver.H2C, v.cfg.H2C.Name
 	}
-	s := p.start(spec)
+	var s *procserver.Server
+	if spec.Proto == procserver.H2C {
+		s = startChild(tb, spec)
+	} else {
+		s = p.start(spec)
+	}
 	c := s.Counters
 	t := target{base: s.URL, proto: 1, opened: counted(&c.Accepted)}
 	switch spec.Proto {
@@ -117,6 +125,21 @@ func (p *procServers) start(spec procserver.Spec) *procserver.Server {
 		p.tb.Cleanup(p.closeAll)
 	}
 	p.m[key] = s
+	return s
+}
+
+// startChild starts a child serving spec for the life of tb.
+func startChild(tb testing.TB, spec procserver.Spec) *procserver.Server {
+	tb.Helper()
+	s, err := procserver.Start(spec, benchCert)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Errorf("the %s server: %v", spec.Proto, err)
+		}
+	})
 	return s
 }
 
@@ -203,7 +226,7 @@ func TestProcessRows(t *testing.T) {
 		}
 		t.Run(f.name, func(t *testing.T) {
 			runVariants(t, rows, 0, func(t *testing.T, v variant, cf clients.Factory) {
-				tg := procs.target(v)
+				tg := procs.target(t, v)
 				o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
 				for i := range reuseGrace + 1 {
 					if err := o(true); err != nil {
@@ -225,7 +248,7 @@ func TestProcessRowsCheckConnections(t *testing.T) {
 	if !strings.Contains(strings.Join(v.levels, "/"), "conn=pooled") {
 		t.Fatalf("Pool's first row is %v, not a pooled one", v.levels)
 	}
-	tg := procs.target(v)
+	tg := procs.target(t, v)
 	for _, cf := range v.clients[:1] {
 		o := v.op(benchtest.NewClient(t, cf, clients.Config{Fresh: true}), tg)
 		var err error
@@ -254,12 +277,8 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	const extra = 300 * time.Microsecond
 	procs := &procServers{tb: t}
 	v := processRows["H1GetBytes"][0]
-	plain := procs.target(v)
-	burning, err := procserver.Start(procserver.Spec{Proto: procserver.H1, Burn: extra}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { burning.Close() })
+	plain := procs.target(t, v)
+	burning := startChild(t, procserver.Spec{Proto: procserver.H1, Burn: extra})
 	burnTarget := target{base: burning.URL, proto: 1, opened: counted(&burning.Counters.Accepted)}
 	inProcess := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		procserver.Burn(extra)

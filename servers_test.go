@@ -52,7 +52,7 @@ func (s servers) target(tb testing.TB, v variant) target {
 	case v.net != nil:
 		return netTarget(tb, v)
 	case v.process:
-		return s.procs.target(v)
+		return s.procs.target(tb, v)
 	}
 	switch v.tls {
 	case 1, 2:
