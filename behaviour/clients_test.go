@@ -26,6 +26,7 @@ import (
 var noColumn = map[string]string{
 	registry.FloorName: "the floor is the suite's own client, not a library: it handles only the benchmarks' answers",
 	"http3":            "quic-go's HTTP/3 client needs the behaviour routes over HTTP/3, which the table does not observe yet",
+	"hertz_std":        "hertz with its standard network: the library's defaults are hertz's, its column",
 }
 
 // clientNames are the table's columns: the registry's clients in its

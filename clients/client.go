@@ -277,6 +277,7 @@ var adapters = map[string]func(Config) (Client, error){
 	XNetHTTP2:     newXNetHTTP2,
 	FastHTTP:      newFastHTTP,
 	Hertz:         newHertz,
+	HertzStd:      newHertzStd,
 	Resty:         newResty,
 	Resty3:        newResty3,
 	RetryableHTTP: newRetryableHTTP,
@@ -326,7 +327,8 @@ var (
 const (
 	NetHTTP       = "nethttp"
 	FastHTTP      = "fasthttp"
-	Hertz         = "hertz" // cloudwego/hertz's client, HTTP/1.1 only
+	Hertz         = "hertz"     // cloudwego/hertz's client, HTTP/1.1 only
+	HertzStd      = "hertz_std" // hertz on its standard network for cleartext too
 	Resty         = "resty"
 	Resty3        = "resty3" // resty v3, resty.dev/v3
 	RetryableHTTP = "retryablehttp"

@@ -52,6 +52,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 		clients.RetryableHTTP: context.DeadlineExceeded,
 		clients.FastHTTP:      fasthttp.ErrTimeout,
 		clients.Hertz:         hertzerrors.ErrTimeout,
+		clients.HertzStd:      hertzerrors.ErrTimeout,
 		clients.Raw:           os.ErrDeadlineExceeded,
 	}
 	refused := map[string]error{clients.Hertz: netpoll.ErrConnClosed}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cloudwego/hertz/pkg/app/client"
 	"github.com/cloudwego/hertz/pkg/common/config"
+	"github.com/cloudwego/hertz/pkg/network/standard"
 	"github.com/cloudwego/hertz/pkg/protocol"
 	"github.com/cloudwego/hertz/pkg/protocol/consts"
 
@@ -60,18 +61,39 @@ import (
 // Streams (Streamer) need a client built with WithResponseBodyStream(true)
 // (hertz has no per-request switch): GetStream uses a second client with
 // the same settings and its own pool.
+//
+// HertzStd is the same client on hertz's standard network for cleartext
+// too (client.WithDialer(standard.NewDialer()): package net, on Go's own
+// poller), the one hertz's TLS rows already use: beside hertz on the
+// cleartext rows it shows what netpoll costs. netpoll runs an epoll loop
+// of its own on a goroutine whose thread blocks in epoll_wait through
+// syscall.Syscall6, holding its P until sysmon hands it off (up to 10 ms
+// when the process is idle: golang/go#76290; cloudwego/netpoll#284 tried
+// an entersyscallblock and was closed); see docs/methodology.md.
 type hertzClient struct {
+	name       string
 	hc, stream *client.Client
 	timeout    time.Duration
 }
 
-func newHertz(cfg Config) (Client, error) {
+func newHertz(cfg Config) (Client, error) { return newHertzOn(cfg, Hertz) }
+
+func newHertzStd(cfg Config) (Client, error) {
+	if cfg.TLS != nil {
+		return nil, fmt.Errorf("%s: over TLS hertz is on its standard network already: the %s rows", HertzStd, Hertz)
+	}
+	return newHertzOn(cfg, HertzStd)
+}
+
+// newHertzOn is hertz's client, named name: Hertz on its default network
+// for cleartext, HertzStd on its standard one.
+func newHertzOn(cfg Config, name string) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	if cfg.H2C != nil {
-		return nil, errNoH2C(Hertz)
+		return nil, errNoH2C(name)
 	}
 	// The dial too has the request's timeout, not hertz's 1 s
 	// (consts.DefaultDialTimeout), which a SYN lost on a lossy path
@@ -88,6 +110,9 @@ func newHertz(cfg Config) (Client, error) {
 		tc.SessionTicketsDisabled = !cfg.TLS.Resume
 		opts = append(opts, client.WithTLSConfig(tc))
 	}
+	if name == HertzStd {
+		opts = append(opts, client.WithDialer(standard.NewDialer()))
+	}
 	if cfg.Net != nil {
 		// After WithTLSConfig, which sets its own dialer.
 		opts = append(opts, client.WithDialer(hertzDialer{cfg.Net}))
@@ -100,10 +125,10 @@ func newHertz(cfg Config) (Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &hertzClient{hc: hc, stream: stream, timeout: cfg.Timeout}, nil
+	return &hertzClient{name: name, hc: hc, stream: stream, timeout: cfg.Timeout}, nil
 }
 
-func (c *hertzClient) Name() string { return Hertz }
+func (c *hertzClient) Name() string { return c.name }
 
 // do runs one exchange: prepare (if any) fills in the request beyond its
 // URL, read gets the response before it is released.

@@ -69,6 +69,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 		clients.RetryableHTTP: runtime.GOMAXPROCS(0) + 1,
 		clients.FastHTTP:      fasthttp.DefaultMaxConnsPerHost,
 		clients.Hertz:         math.MaxInt, // no cap on idle connections
+		clients.HertzStd:      math.MaxInt,
 		clients.Raw:           clients.DefaultMaxConnsPerHost,
 	}
 	for _, f := range clients.HTTP1 {
@@ -128,6 +129,7 @@ func TestMaxConns(t *testing.T) {
 	failFast := map[string]error{
 		clients.FastHTTP: fasthttp.ErrNoFreeConns,
 		clients.Hertz:    hertzerrors.ErrNoFreeConns,
+		clients.HertzStd: hertzerrors.ErrNoFreeConns,
 		clients.Raw:      clients.ErrNoFreeConns,
 	}
 	for _, f := range clients.HTTP1 {

@@ -27,6 +27,12 @@ window.httpclientbenchClients = [
     "baseline": false
   },
   {
+    "name": "hertz_std",
+    "colour": "#f7b6d2",
+    "floor": false,
+    "baseline": false
+  },
+  {
     "name": "resty",
     "colour": "#2ca02c",
     "floor": false,

@@ -98,6 +98,8 @@ var all = []Client{
 		Uses: "`Client.Get(dst, url)` (with a nil `dst` for `buf=fresh`, the caller's buffer for `buf=reused`); POSTs with `AcquireRequest`/`AcquireResponse`"},
 	{Name: "hertz", Module: "github.com/cloudwego/hertz", Package: "github.com/cloudwego/hertz/pkg/app/client", Protos: H1 | H1TLS, Colour: "#e377c2",
 		Uses: "`Client.Get(ctx, nil, url)` for a GET of bytes with `buf=fresh`; everything else with `protocol.AcquireRequest`/`AcquireResponse` and `DoTimeout`, bodies copied out of the pooled response; netpoll for cleartext, hertz's standard dialer for TLS"},
+	{Name: "hertz_std", Module: "github.com/cloudwego/hertz", Package: "github.com/cloudwego/hertz/pkg/network/standard", Protos: H1, Colour: "#f7b6d2",
+		Uses: "`hertz`'s adapter on hertz's standard network for cleartext too (`client.WithDialer(standard.NewDialer())`: package net and Go's own poller, not netpoll), as `hertz` is over TLS; cleartext rows only, to show what netpoll costs"},
 	{Name: "resty", Module: "github.com/go-resty/resty/v2", Package: "github.com/go-resty/resty/v2", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#2ca02c",
 		Uses: "`client.R().Get(url)`, `resp.Body()` / `resp.String()`, JSON through `SetResult`"},
 	{Name: "resty3", Module: "resty.dev/v3", Package: "resty.dev/v3", Protos: H1 | H2C | H1TLS | H2TLS, Colour: "#98df8a",

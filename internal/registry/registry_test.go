@@ -56,8 +56,8 @@ func TestLists(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{strings.Join(Names(H1), " "), "nethttp fasthttp hertz resty resty3 retryablehttp raw"},
-		{strings.Join(Libraries(H1), " "), "nethttp fasthttp hertz resty resty3 retryablehttp"},
+		{strings.Join(Names(H1), " "), "nethttp fasthttp hertz hertz_std resty resty3 retryablehttp raw"},
+		{strings.Join(Libraries(H1), " "), "nethttp fasthttp hertz hertz_std resty resty3 retryablehttp"},
 		{strings.Join(Names(H1TLS), " "), "nethttp fasthttp hertz resty resty3 retryablehttp"},
 		{strings.Join(Names(H2C), " "), "nethttp xnethttp2 resty resty3 retryablehttp"},
 		{strings.Join(Names(H3), " "), "http3"},
