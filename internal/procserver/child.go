@@ -76,11 +76,14 @@ func serve(js string) error {
 			return err
 		}
 	}
+	// The page stays mapped until the process exits: a server's last
+	// goroutines may still count (fasthttp's workers mark a connection
+	// closed after Shutdown has returned), and a write to an unmapped
+	// page is a fault, not an error.
 	page, err := shm.Map(os.NewFile(fdPage, "counters"), pageSize)
 	if err != nil {
 		return err
 	}
-	defer page.Close()
 	c, err := shm.At[fixtures.Counters](page)
 	if err != nil {
 		return err
