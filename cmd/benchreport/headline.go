@@ -163,14 +163,6 @@ func (row headRow) base(p placement) *Cell {
 	return row.baseFam.Cell(placed(row.baseVariant, p), Baseline)
 }
 
-// baseTime is the baseline's time on the row in placement p, or nil.
-func (row headRow) baseTime(p placement) *Stat {
-	if c := row.base(p); c != nil {
-		return c.Time
-	}
-	return nil
-}
-
 // cell returns client c's cell on row in placement p.
 func (h *headline) cell(row headRow, c string, p placement) headCell {
 	v := placed(row.variant, p)
