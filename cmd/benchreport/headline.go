@@ -46,6 +46,16 @@ func placed(variant string, p placement) string {
 	return ProcessLevel + "/" + variant
 }
 
+// placedRow is row (family/variant) in placement p, as its leaves are
+// named: the placement's level right after the family.
+func placedRow(row string, p placement) string {
+	family, variant, _ := strings.Cut(row, "/")
+	if v := placed(variant, p); v != "" {
+		return family + "/" + v
+	}
+	return family
+}
+
 // headlineRows is the headline's selection (a variable for the tests).
 var headlineRows = results.Headline
 
@@ -323,7 +333,7 @@ func (h *headline) placementText(row headRow, c string, p placement, pending str
 		case bc == nil || bc.Time == nil:
 			return "—", ""
 		}
-		time = fmt.Sprintf("%s %s<br>on `%s`", formatTime(bc.Time.Center), bc.Time.Range, placed(row.Base, p))
+		time = fmt.Sprintf("%s %s<br>on `%s`", formatTime(bc.Time.Center), bc.Time.Range, placedRow(row.Base, p))
 		if h.cpu && bc.CPU != nil {
 			cpu = formatTime(bc.CPU.Center) + " " + bc.CPU.Range
 		}

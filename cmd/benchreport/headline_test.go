@@ -224,3 +224,22 @@ func TestHeadlinePlacements(t *testing.T) {
 	checkSVG(t, filepath.Join(dir, "docs", ChartDir, HeadlineChart+".svg"), "hertz")
 	checkSVG(t, filepath.Join(dir, "docs", ChartDir, HeadlineChart+ProcessChart+".svg"), "hertz")
 }
+
+// A row's name in the other placement is its leaves' (the placement's
+// level right after the family), as the baseline's "on" line shows it.
+func TestPlacedRow(t *testing.T) {
+	for _, c := range []struct {
+		row  string
+		p    placement
+		want string
+	}{
+		{"TLSGet/proto=h2", inProcess, "TLSGet/proto=h2"},
+		{"TLSGet/proto=h2", ownProcess, "TLSGet/" + ProcessLevel + "/proto=h2"},
+		{"JSON", ownProcess, "JSON/" + ProcessLevel},
+		{"JSON", inProcess, "JSON"},
+	} {
+		if got := placedRow(c.row, c.p); got != c.want {
+			t.Errorf("placedRow(%q, %v) = %q, want %q", c.row, c.p, got, c.want)
+		}
+	}
+}
