@@ -203,7 +203,18 @@ func (h *headline) cell(row headRow, c string, p placement) headCell {
 // slower in one and not different in the other.
 func (h *headline) disagrees(row headRow, c string) bool {
 	in, own := h.cell(row, c, inProcess), h.cell(row, c, ownProcess)
-	return c != Baseline && in.hasRatio && own.hasRatio && verdict(in.ratio) != verdict(own.ratio)
+	if c == Baseline || !in.hasRatio || !own.hasRatio {
+		return false
+	}
+	return disagree(in.ratio, own.ratio)
+}
+
+// disagree reports whether two placements' ratios give different
+// verdicts, of significantly faster, significantly slower and not
+// significantly different (~): a claim either way that the other
+// placement does not make.
+func disagree(a, b results.Ratio) bool {
+	return verdict(a) != verdict(b)
 }
 
 // drawable reports whether the headline has a ratio to draw in placement
@@ -269,7 +280,7 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 		if h.cpu {
 			fmt.Fprintf(&b, " and, after *CPU*, the ratio of the benchmark process's CPU time per op (`%s`: in process the client's and the server's, in its own process the client's alone)", CPUUnit)
 		}
-		b.WriteString(". ≠ marks a client whose verdict against `" + Baseline + "` differs between the placements (significantly faster in one, slower or not significantly different in the other), and the rows that have one")
+		b.WriteString(". ≠ marks a client whose verdict against `" + Baseline + "` differs between the placements (one of significantly faster, significantly slower and ~ in one, another in the other), and the rows that have one")
 		if len(split) > 0 {
 			b.WriteString(": " + strings.Join(split, ", "))
 		}

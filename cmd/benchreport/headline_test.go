@@ -213,7 +213,7 @@ func TestHeadlinePlacements(t *testing.T) {
 		"| small GET<br>`Get`<br>≠ placements disagree | in process 100 ns ±0%<br>CPU 150 ns ±0%<br>own process 300 ns ±0%<br>CPU 60.0 ns ±0% | " +
 			"in process 0.50× (0.50–0.60)<br>CPU 0.53× (0.53–0.53)<br>own process 0.83× (0.80–0.87)<br>CPU 0.50× (0.50–0.52) | " +
 			"in process 2.15× (2.00–2.40)<br>CPU 2.00× (2.00–2.00)<br>≠ own process 0.90× (0.87–0.93)<br>CPU 0.55× (0.53–0.57) |\n",
-		"≠ marks a client whose verdict against `nethttp` differs between the placements",
+		"≠ marks a client whose verdict against `nethttp` differs between the placements (one of significantly faster, significantly slower and ~ in one, another in the other)",
 		"and the rows that have one: `Get`.",
 		"(docs/charts/headline.svg)\n![Headline, the server in its own process: time per op as a ratio to nethttp, with 95 % intervals](docs/charts/headline-process.svg)",
 	} {
@@ -240,6 +240,24 @@ func TestPlacedRow(t *testing.T) {
 	} {
 		if got := placedRow(c.row, c.p); got != c.want {
 			t.Errorf("placedRow(%q, %v) = %q, want %q", c.row, c.p, got, c.want)
+		}
+	}
+}
+
+func TestDisagree(t *testing.T) {
+	faster := results.Ratio{X: 0.5, Lo: 0.4, Hi: 0.6}
+	same := results.Ratio{X: 0.9, Lo: 0.8, Hi: 1.1}
+	slower := results.Ratio{X: 2, Lo: 1.5, Hi: 2.5}
+	for _, c := range []struct {
+		a, b results.Ratio
+		want bool
+	}{
+		{faster, faster, false}, {faster, same, true}, {faster, slower, true},
+		{same, faster, true}, {slower, faster, true},
+		{same, same, false}, {slower, slower, false}, {slower, same, true}, {same, slower, true},
+	} {
+		if got := disagree(c.a, c.b); got != c.want {
+			t.Errorf("disagree(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }

@@ -150,7 +150,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *out != "" {
-		if err := writeReport(r, *out); err != nil {
+		if err := writeReport(r, *out, docfile.Link(*out, *in)); err != nil {
 			return err
 		}
 	}
@@ -177,8 +177,9 @@ func load(path string) (*Report, error) {
 }
 
 // writeReport writes REPORT.md, one chart per family and the headline's
-// chart (when it has a ratio to draw) into dir.
-func writeReport(r *Report, dir string) error {
+// chart (when it has a ratio to draw) into dir; resultsLink is the
+// results file as REPORT.md links it.
+func writeReport(r *Report, dir, resultsLink string) error {
 	for _, fam := range r.Families {
 		if strings.EqualFold(fam.Name, HeadlineChart) { // one file on a case-insensitive file system
 			return fmt.Errorf("family %s: its chart would be the headline's", fam.Name)
@@ -212,5 +213,9 @@ func writeReport(r *Report, dir string) error {
 			return err
 		}
 	}
-	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir) })
+	var head string // the README's headline, as REPORT.md links it
+	if len(h.rows) > 0 {
+		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg")
+	}
+	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir, head) })
 }

@@ -11,7 +11,7 @@ import (
 // WriteMarkdown writes the report: the run's description, then per family
 // a time table (median ± CI and the ratio to net/http with its interval)
 // and an allocation table, and its chart.
-func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
+func WriteMarkdown(w io.Writer, r *Report, chartDir, headline string) error {
 	var b strings.Builder
 	b.WriteString("# httpclientbench results\n\n")
 	cols := []string{"machine", "Go", "date", "commit"}
@@ -32,6 +32,9 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir string) error {
 		"`" + FloorClient + "`'s column says \"(floor)\" only where no client is significantly faster than it " +
 		"(benchstat's Mann–Whitney U test, p ≤ 0.05); a numbered note names each row where one is. " +
 		"— means the client has no row there. Below 6 runs the interval is ±∞.\n\n")
+	if headline != "" {
+		b.WriteString("## Headline\n\n" + headline + "\n\n")
+	}
 	for _, f := range r.Families {
 		t := familyTable(f, pendingCell(r), r.Rounds > 0)
 		fmt.Fprintf(&b, "## %s\n\n", f.Name)

@@ -109,7 +109,7 @@ func TestPagesUpToDate(t *testing.T) {
 // only their names are compared.
 func TestReportUpToDate(t *testing.T) {
 	_, fix := repoPages(t)
-	reportUpToDate(t, repoReport(t), repoDocs, fix)
+	reportUpToDate(t, repoReport(t), repoDocs, filepath.Join(repoDocs, "results.txt"), fix)
 }
 
 // TestNetworkReportUpToDate: docs/network/ and docs/network-lossy/ (the
@@ -122,18 +122,18 @@ func TestNetworkReportUpToDate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		reportUpToDate(t, r, filepath.Join(repoDocs, name),
+		reportUpToDate(t, r, filepath.Join(repoDocs, name), filepath.Join(repoDocs, name+".txt"),
 			fmt.Sprintf(`go run ./cmd/benchreport -in docs/%s.txt -out docs/%s/ -suite ""`, name, name))
 	}
 }
 
 // reportUpToDate compares the report and charts in dir with what
-// benchreport writes from r.
-func reportUpToDate(t *testing.T, r *Report, dir, fix string) {
+// benchreport writes from r, read from the results file in.
+func reportUpToDate(t *testing.T, r *Report, dir, in, fix string) {
 	t.Helper()
 	rel := func(p string) string { return filepath.ToSlash(strings.TrimPrefix(p, repoRoot+"/")) }
 	out := t.TempDir()
-	if err := writeReport(r, out); err != nil {
+	if err := writeReport(r, out, docfile.Link(dir, in)); err != nil {
 		t.Fatal(err)
 	}
 	compare := func(name string) {
