@@ -26,6 +26,10 @@
 //     cannot handle). They are two files, not one, because the action
 //     matches a store's entries by name alone: with both units in one
 //     store, a benchmark's B/op would be compared with its allocs/op;
+//   - cpu-ns/op (the suite's CPU time per op) is left out: the stores
+//     and their alert are the nightly's time, throughput and memory, and a
+//     second time-like series per benchmark would double every time
+//     alert; docs/REPORT.md reports it;
 //   - a unit with Unit lines but no better=lower|higher (cmd/benchrun
 //     declares the floor's req-bytes and resp-bytes "assume=exact": they
 //     describe the exchange, they are not better or worse) is left out, with
@@ -179,6 +183,9 @@ func readFile(path string) (*results.File, error) {
 	return results.ReadFile(f, path)
 }
 
+// cpuUnit is the suite's CPU time per op, which the stores leave out.
+const cpuUnit = "cpu-ns/op"
+
 // Entry is one benchmark and unit in the format of github-action-benchmark's
 // custom tools.
 type Entry struct {
@@ -221,6 +228,12 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 	st := &Stores{}
 	var unknown []string
 	for _, s := range series {
+		if s.Unit == cpuUnit {
+			if !slices.Contains(st.Skipped, s.Unit) {
+				st.Skipped = append(st.Skipped, s.Unit)
+			}
+			continue
+		}
 		better := units.GetBetter(s.Unit)
 		if better == 0 {
 			switch {
