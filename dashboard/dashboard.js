@@ -675,8 +675,10 @@
       for (var i = 0; i < benches.length; i++) if (benches[i]) { lines.push({ client: client, benches: benches }); return; }
     };
     sortClients(Object.keys(s.series)).forEach(function (c) { add(c, s.series[c][unit]); });
+    // The TCP floor is a round trip within one process: it is drawn on
+    // the in-process rows of its family, not on the server=process ones.
     var tcp = m.scenarios.get(TCP_FLOOR);
-    if (tcp && s.family === TCP_FLOOR_FAMILY && s.name !== TCP_FLOOR) add(TCP_FLOOR, tcp.series[TCP_FLOOR] && tcp.series[TCP_FLOOR][unit]);
+    if (tcp && s.family === TCP_FLOOR_FAMILY && s.name !== TCP_FLOOR && s.name.indexOf('/server=') < 0) add(TCP_FLOOR, tcp.series[TCP_FLOOR] && tcp.series[TCP_FLOOR][unit]);
     return lines;
   }
 
