@@ -8,6 +8,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // benchFamily runs every variant × client of f. Each leaf validates two
@@ -63,7 +64,7 @@ func benchOp(b *testing.B, bytes int64, o op) {
 // the timed loop: with the server in process the client's and the
 // server's, with the server in its own process (server=process) the
 // client's alone. Lower is better (TestMain writes its Unit line).
-const cpuUnit = "cpu-ns/op"
+const cpuUnit = results.CPUUnit
 
 // processCPU is the CPU time this process has used so far, all threads.
 func processCPU(tb testing.TB) time.Duration {

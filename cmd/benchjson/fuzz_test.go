@@ -51,7 +51,7 @@ func FuzzBenchjson(f *testing.F) {
 		}
 		n := 0
 		for _, s := range file.Series {
-			if file.Units.GetBetter(s.Unit) != 0 && s.Unit != cpuUnit { // cpu-ns/op is left out
+			if file.Units.GetBetter(s.Unit) != 0 && s.Unit != results.CPUUnit { // cpu-ns/op is left out
 				n++
 			}
 		}

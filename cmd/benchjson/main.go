@@ -183,9 +183,6 @@ func readFile(path string) (*results.File, error) {
 	return results.ReadFile(f, path)
 }
 
-// cpuUnit is the suite's CPU time per op, which the stores leave out.
-const cpuUnit = "cpu-ns/op"
-
 // Entry is one benchmark and unit in the format of github-action-benchmark's
 // custom tools.
 type Entry struct {
@@ -228,7 +225,7 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 	st := &Stores{}
 	var unknown []string
 	for _, s := range series {
-		if s.Unit == cpuUnit {
+		if s.Unit == results.CPUUnit {
 			if !slices.Contains(st.Skipped, s.Unit) {
 				st.Skipped = append(st.Skipped, s.Unit)
 			}

@@ -49,7 +49,7 @@ func placed(variant string, p placement) string {
 // placedRow is row (family/variant) in placement p, as its leaves are
 // named: the placement's level right after the family.
 func placedRow(row string, p placement) string {
-	family, variant, _ := strings.Cut(row, "/")
+	family, variant := splitRow(row)
 	if v := placed(variant, p); v != "" {
 		return family + "/" + v
 	}

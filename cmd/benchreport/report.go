@@ -56,9 +56,8 @@ func summarize(values []float64) *Stat {
 // compare is benchstat's test of whether a and b differ (results.Compare).
 func compare(a, b *Stat) (p float64, significant bool) { return results.Compare(a.sum, b.sum) }
 
-// CPUUnit is the suite's CPU time per op: the benchmark process's, so the
-// client's and, with the server in process, the server's.
-const CPUUnit = "cpu-ns/op"
+// CPUUnit is the suite's CPU time per op (results.CPUUnit).
+const CPUUnit = results.CPUUnit
 
 // Cell is one client in one variant of a family.
 type Cell struct {

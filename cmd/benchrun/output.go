@@ -26,7 +26,7 @@ var units = []*benchfmt.UnitMetadata{
 	results.UnitMetadata("B/op", "better", "lower"),
 	results.UnitMetadata("allocs/op", "better", "lower"),
 	results.UnitMetadata("MB/s", "better", "higher"),
-	results.UnitMetadata("cpu-ns/op", "better", "lower"),
+	results.UnitMetadata(results.CPUUnit, "better", "lower"),
 	results.UnitMetadata("req-bytes", "assume", "exact"),
 	results.UnitMetadata("resp-bytes", "assume", "exact"),
 }

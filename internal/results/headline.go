@@ -52,3 +52,8 @@ var Headline = []HeadlineRow{
 	{"new HTTPS connection", "TLSHandshake/proto=h1/resume=off",
 		"", "a new connection per request with a full TLS handshake: what a cold client or a pool miss pays"},
 }
+
+// CPUUnit is the suite's CPU time per op: the benchmark process's, user
+// and system (getrusage), so the client's and, with the server in
+// process, the server's.
+const CPUUnit = "cpu-ns/op"
