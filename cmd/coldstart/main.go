@@ -67,6 +67,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -222,7 +223,8 @@ type program struct {
 
 // build builds every row's program into dir, as built and stripped (once
 // per program: a program's rows share its binaries), and
-// cmd/coldstart/rusage; go build's temporary files go in dir too.
+// cmd/coldstart/rusage; go build's temporary files go in dir too. Each
+// kind is one go build of all the programs, which links them in parallel.
 func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error) {
 	tmp := filepath.Join(dir, "go-tmp")
 	if err := os.Mkdir(tmp, 0o700); err != nil {
@@ -232,34 +234,45 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 	if err := goBuild(ctx, stderr, tmp, "-o", rusage, rusagePkg); err != nil {
 		return nil, err
 	}
-	var progs []program
-	built := map[string]program{}
+	var pkgs []string
 	for _, c := range clients {
-		if b, ok := built[c.name]; ok {
-			b.client = c
-			progs = append(progs, b)
-			continue
+		if pkg := programsPkg + c.name; !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
 		}
+	}
+	// go build -o DIR/ names each binary after its package's last element:
+	// the row's name.
+	stripped := filepath.Join(dir, "stripped")
+	for _, b := range []struct {
+		out   string
+		flags []string
+	}{
+		{dir, nil},
+		{stripped, []string{"-ldflags=-s -w"}},
+	} {
+		if err := os.MkdirAll(b.out, 0o700); err != nil {
+			return nil, err
+		}
+		if err := goBuild(ctx, stderr, tmp, slices.Concat([]string{"-o", b.out + string(filepath.Separator)}, b.flags, pkgs)...); err != nil {
+			return nil, err
+		}
+	}
+	var progs []program
+	for _, c := range clients {
 		p := program{client: c, path: filepath.Join(dir, c.name), rusage: rusage}
-		stripped := p.path + "-stripped"
 		for _, b := range []struct {
-			out   string
-			flags []string
-			size  *int64
+			path string
+			size *int64
 		}{
-			{p.path, nil, &p.size},
-			{stripped, []string{"-ldflags=-s -w"}, &p.stripped},
+			{p.path, &p.size},
+			{filepath.Join(stripped, c.name), &p.stripped},
 		} {
-			if err := goBuild(ctx, stderr, tmp, append(append([]string{"-o", b.out}, b.flags...), programsPkg+c.name)...); err != nil {
-				return nil, err
-			}
-			fi, err := os.Stat(b.out)
+			fi, err := os.Stat(b.path)
 			if err != nil {
 				return nil, err
 			}
 			*b.size = fi.Size()
 		}
-		built[c.name] = p
 		progs = append(progs, p)
 	}
 	return progs, nil
