@@ -3,10 +3,8 @@ package clients_test
 import (
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -124,50 +122,47 @@ func goroutines() map[string]string {
 
 // TestFreshOpensAConnectionPerRequest: with Config.Fresh every request of
 // every Pool client, and of every client over TLS, opens its own
-// connection; without it, they share one.
+// connection; without it, they share one. Each client has a server of its
+// own, so that a connection the previous one opened, accepted late on a
+// busy machine, is never counted as this one's.
 func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 	const n = 5
-	var (
-		mu    sync.Mutex
-		conns = map[any]bool{}
-	)
-	var h2Conns benchtest.Conns
-	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		mu.Lock()
-		conns[ctx.ConnID()] = true
-		mu.Unlock()
-		fixtures.Handler(ctx)
-	})).URL()
-	h2 := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&h2Conns))
 	cert := benchtest.NewCert(t)
-	tlsSrv := benchtest.StartTLS(t, cert)
-	count := func() int { mu.Lock(); defer mu.Unlock(); return len(conns) + h2Conns.Opened() + tlsSrv.Opened() }
 	for _, proto := range []struct {
 		name string
-		base string
 		fs   []clients.Factory
 		cfg  clients.Config
+		// start starts the server for one client: its base URL and the
+		// connections it has accepted so far.
+		start func(t *testing.T) (string, func() int)
 	}{
-		{"h1", h1, clients.Libraries, clients.Config{}},
-		{"h2", h2.URL(), clients.HTTP2, clients.Config{H2C: &h2c.WindowDefault}},
-		{"tls", tlsSrv.URL(), tcpTLS(), clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}},
+		{"h1", clients.Libraries, clients.Config{}, func(t *testing.T) (string, func() int) {
+			s := benchtest.Start(t)
+			return s.URL(), s.Opened
+		}},
+		{"h2", clients.HTTP2, clients.Config{H2C: &h2c.WindowDefault}, func(t *testing.T) (string, func() int) {
+			var conns benchtest.Conns
+			s := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&conns))
+			return s.URL(), conns.Opened
+		}},
+		{"tls", tcpTLS(), clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}, func(t *testing.T) (string, func() int) {
+			s := benchtest.StartTLS(t, cert)
+			return s.URL(), s.Opened
+		}},
 	} {
 		for _, fresh := range []bool{false, true} {
 			for _, f := range proto.fs {
 				t.Run("proto="+proto.name+"/fresh="+map[bool]string{false: "no", true: "yes"}[fresh]+"/client="+f.Name, func(t *testing.T) {
+					base, opened := proto.start(t)
 					cfg := proto.cfg
 					cfg.Fresh = fresh
 					c := benchtest.NewClient(t, f, cfg)
-					mu.Lock()
-					clear(conns)
-					mu.Unlock()
-					before := count()
 					for range n {
-						if m, _, err := c.GetBytes(proto.base + "/json"); err != nil || m.Status != 200 {
+						if m, _, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 {
 							t.Fatalf("GET: %+v %v", m, err)
 						}
 					}
-					got := count() - before
+					got := opened()
 					switch {
 					case fresh && got != n:
 						t.Errorf("%d fresh requests opened %d connections, want %d", n, got, n)
