@@ -131,6 +131,9 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 			full bool
 		}{{"full", true}, {"loop", false}} {
 			t.Run("fault="+f.name+"/check="+check.name, func(t *testing.T) {
+				// Each fault has its servers and clients; an op's verdict
+				// never depends on how long it took.
+				t.Parallel()
 				s := defaultServers(t, families...)
 				if f.alter != nil || f.closeConn {
 					s = faultyServers(t, f)
