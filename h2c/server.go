@@ -26,10 +26,11 @@ const (
 // Server is the fixture route table served over h2c (prior knowledge only)
 // by net/http's server.
 type Server struct {
-	srv  *http.Server
-	ln   net.Listener
-	url  string
-	done chan error // Serve's result
+	srv   *http.Server
+	ln    net.Listener
+	url   string
+	state *fixtures.ServerState
+	done  chan error // Serve's result
 
 	once sync.Once
 	err  error // Shutdown's result
@@ -117,9 +118,10 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			ConnState:         connState(state, cfg.hook),
 			ErrorLog:          cfg.errorLog,
 		},
-		ln:   ln,
-		url:  "http://" + ln.Addr().String(),
-		done: make(chan error, 1),
+		ln:    ln,
+		url:   "http://" + ln.Addr().String(),
+		state: state,
+		done:  make(chan error, 1),
 	}
 	go func() { s.done <- s.srv.Serve(ln) }()
 	return s, nil
@@ -137,6 +139,10 @@ func connState(state *fixtures.ServerState, hook func(net.Conn, http.ConnState))
 
 // URL is the base URL, "http://host:port".
 func (s *Server) URL() string { return s.url }
+
+// Requests is the number of requests the server has answered or begun to
+// answer so far (fixtures.Counters.Requests).
+func (s *Server) Requests() int { return int(s.state.Counters().Requests.Load()) }
 
 // Addr is the listening address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }

@@ -113,6 +113,10 @@ func (r *running) URL() string { return r.url }
 // reports).
 func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
 
+// Requests is the number of requests the server has answered or begun to
+// answer so far (fixtures.Counters.Requests).
+func (r *running) Requests() int { return int(r.state.Counters().Requests.Load()) }
+
 // Handshakes is the number of TLS handshakes the server has carried out so
 // far: full ones, and resumed ones (a session ticket accepted, so no
 // certificate was sent or verified). Every TCP connection over TLS and
