@@ -1,8 +1,8 @@
-// Package httpclientbench is the benchmark suite: its benchmarks and tests
-// are this package's _test.go files, and this file holds nothing but the
-// go:generate lines that rewrite every generated page and block of
-// README.md and docs/ from the committed results, without running a
-// benchmark:
+// Package httpclientbench runs the benchmark suite: its _test.go files
+// hold a Benchmark function for each family of package suite, and this
+// file holds nothing but the go:generate lines that rewrite every
+// generated page and block of README.md and docs/ from the committed
+// results, without running a benchmark:
 //
 //	go generate ./...
 //

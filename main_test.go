@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/suite"
 )
 
 // listLeaves is how cmd/benchreport learns the suite's leaves, to show
@@ -18,11 +19,11 @@ var listLeaves = flag.Bool("leaves", false, "print every benchmark leaf of the s
 // and benchmarks; with -leaves it only lists the leaves.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if p, ok := levelUnderFamilies(); ok {
+	if p, ok := suite.LevelUnderFamilies(); ok {
 		fmt.Fprintf(os.Stderr, "-bench=%s taken as -bench=%s: %s is a level under each family\n", p[1:], p, strings.SplitN(p[1:], "/", 2)[0])
 	}
 	if *listLeaves {
-		for _, l := range suiteLeaves() {
+		for _, l := range suite.Leaves() {
 			fmt.Println(l)
 		}
 		os.Exit(0)
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		// benchstat and the report read which way the suite's own unit
 		// improves from this line (benchfmt's unit metadata).
-		fmt.Printf("Unit %s better=lower\n", cpuUnit)
+		fmt.Printf("Unit %s better=lower\n", suite.CPUUnit)
 	}
 	leakcheck.VerifyTestMain(m)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/suite"
 )
 
 // recordedRun is the results file the README's and docs/REPORT.md's
@@ -26,40 +27,6 @@ func reportPages(t *testing.T) (pages []string, reportCommand string) {
 		t.Fatal(err)
 	}
 	return append(pages, "docs/REPORT.md"), results.ReportCommand(pages)
-}
-
-// suiteLeaves is every loopback benchmark leaf of the suite and every
-// server=process one, named as in a results file (without "Benchmark" and
-// the GOMAXPROCS suffix), in the order they run: the leaves of
-// docs/results.txt.
-func suiteLeaves() []string {
-	leaves := []string{"LoopbackRoundTrip"}
-	for _, fam := range families {
-		leaves = append(leaves, leafNames(fam.name, fam.variants)...)
-		leaves = append(leaves, leafNames(fam.name, processRows[fam.name])...)
-	}
-	return leaves
-}
-
-// netLeaves is every net= leaf of the suite, named as suiteLeaves names
-// them, in the order they run: the leaves of docs/network.txt and
-// docs/network-lossy.txt.
-func netLeaves() []string {
-	var leaves []string
-	for _, fam := range families {
-		leaves = append(leaves, leafNames(fam.name, netRows[fam.name])...)
-	}
-	return leaves
-}
-
-func leafNames(family string, vs []variant) []string {
-	var leaves []string
-	for _, v := range vs {
-		for _, cf := range v.clients {
-			leaves = append(leaves, strings.Join(slices.Concat([]string{family}, v.levels, []string{"client=" + cf.Name}), "/"))
-		}
-	}
-	return leaves
 }
 
 // TestRecordedRunIsThisSuite: the recorded run was made by cmd/benchrun
@@ -90,9 +57,9 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 			samples[s.Name] = len(s.Values)
 		}
 	}
-	suite := suiteLeaves()
+	leaves := suite.Leaves()
 	var pending []string
-	for _, name := range suite {
+	for _, name := range leaves {
 		switch n, ok := samples[name]; {
 		case !ok:
 			pending = append(pending, name)
@@ -101,7 +68,7 @@ func TestRecordedRunIsThisSuite(t *testing.T) {
 		}
 	}
 	for _, s := range series {
-		if _, ok := samples[s.Name]; ok && !slices.Contains(suite, s.Name) {
+		if _, ok := samples[s.Name]; ok && !slices.Contains(leaves, s.Name) {
 			t.Errorf("%s has %s, which this suite does not%s", recordedRun, s.Name, fix)
 			delete(samples, s.Name)
 		}
@@ -167,7 +134,7 @@ func TestNetworkRunIsThisSuite(t *testing.T) {
 			}
 		}
 	}
-	want := netLeaves()
+	want := suite.NetLeaves()
 	var pending []string
 	for _, name := range want {
 		if _, ok := samples[name]; !ok {
@@ -192,7 +159,7 @@ func TestLeavesFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Fields(string(out)), suiteLeaves(); !slices.Equal(got, want) {
+	if got, want := strings.Fields(string(out)), suite.Leaves(); !slices.Equal(got, want) {
 		t.Errorf("-leaves printed %d leaves, want the suite's %d:\n%s", len(got), len(want), out)
 	}
 }
@@ -203,25 +170,25 @@ func TestLeavesFlag(t *testing.T) {
 // own process, so that a renamed or dropped leaf fails here and not only
 // when the report is next made.
 func TestHeadlineRowsInSuite(t *testing.T) {
-	suite := suiteLeaves()
+	leaves := suite.Leaves()
 	seen := map[string]bool{}
 	for _, row := range results.Headline {
 		if seen[row.Row] || row.Title == "" || row.Why == "" {
 			t.Errorf("headline row %s: listed twice, or without a title or a reason", row.Row)
 		}
 		seen[row.Row] = true
-		if !slices.ContainsFunc(suite, func(l string) bool { return strings.HasPrefix(l, row.Row+"/client=") }) {
+		if !slices.ContainsFunc(leaves, func(l string) bool { return strings.HasPrefix(l, row.Row+"/client=") }) {
 			t.Errorf("headline row %s (%s): the suite has no leaf %s/client=…", row.Row, row.Title, row.Row)
 		}
 		base := cmp.Or(row.Base, row.Row)
-		if !slices.Contains(suite, base+"/client="+registry.BaselineName) {
+		if !slices.Contains(leaves, base+"/client="+registry.BaselineName) {
 			t.Errorf("headline row %s (%s): the suite has no leaf %s/client=%s to take its ratios to", row.Row, row.Title, base, registry.BaselineName)
 		}
 		// Both placements: the row's family has server=process rows.
 		family, rest, _ := strings.Cut(base, "/")
-		placed := strings.Join(slices.DeleteFunc([]string{family, processLevel, rest, "client=" + registry.BaselineName}, func(s string) bool { return s == "" }), "/")
-		if !slices.Contains(suite, placed) {
-			t.Errorf("headline row %s (%s): the suite has no leaf %s: add its family to processFamilies", row.Row, row.Title, placed)
+		placed := strings.Join(slices.DeleteFunc([]string{family, suite.ProcessLevel, rest, "client=" + registry.BaselineName}, func(s string) bool { return s == "" }), "/")
+		if !slices.Contains(leaves, placed) {
+			t.Errorf("headline row %s (%s): the suite has no leaf %s: set process on its family (package suite)", row.Row, row.Title, placed)
 		}
 	}
 }

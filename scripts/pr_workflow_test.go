@@ -112,7 +112,7 @@ func TestFocusedSet(t *testing.T) {
 		seen[name] = true
 		if strings.Contains(name, "/server=") {
 			// An own-process row: the suite runs it only when -bench
-			// names server= (optin_test.go), which the focus does not
+			// names server= (suite/optin.go), which the focus does not
 			// (checked below), whatever its levels match.
 			continue
 		}

@@ -22,7 +22,7 @@ if [[ $# -eq 1 ]]; then
 else
   # benchrun writes docs/results.txt only when the whole run succeeds. A
   # pattern that names server= selects the server=process rows too
-  # (optin_test.go); "." selects every other leaf.
+  # (suite/optin.go); "." selects every other leaf.
   go run ./cmd/benchrun -rounds 6 -bench '.|server=process' -o docs/results.txt
 fi
 rm -rf docs/charts

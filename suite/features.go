@@ -1,4 +1,4 @@
-package httpclientbench_test
+package suite
 
 import (
 	"bytes"
@@ -12,13 +12,70 @@ import (
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
-// capability returns c as T, or an op that fails saying what c lacks.
-func capability[T any](c clients.Client) (T, op) {
-	v, ok := c.(T)
-	if !ok {
-		return v, func(bool) error { return fmt.Errorf("client %s cannot %T", c.Name(), (*T)(nil)) }
+// The feature families: every library client, each through its own API for
+// the feature (the capability interfaces of package clients).
+
+var (
+	// SSE: one op is a GET of 100 server-sent events, parsed with
+	// github.com/tmaxmax/go-sse and counted.
+	SSE = Family{name: "SSE", variants: []variant{
+		{levels: []string{"events=100"}, clients: h1Libraries, newOp: sseOp(100)},
+	}}
+
+	// Multipart: one op is a multipart/form-data POST (two text fields,
+	// or a text field and a 1 MiB file) and the server's summary read
+	// back.
+	Multipart = Family{name: "Multipart", process: true, variants: []variant{
+		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(fixtures.FormSmall)},
+		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(fixtures.FormFile1MiB)},
+	}}
+
+	// Upload: one op sends 1 MiB to /echo and reads the echo: a byte
+	// slice with its Content-Length (length=known, each library's Post:
+	// aioduct's upload row) or an io.Reader that hides its size, sent
+	// chunked over HTTP/1.1 (length=unknown). The same on a path (net=).
+	Upload = Family{name: "Upload", process: true, variants: uploadRows, net: onPaths(uploadRows)}
+
+	// RangeDownload: one op is a HEAD and then 1, 4 or 8 range GETs in
+	// parallel, assembled into one 1 MiB buffer. The single-GET baseline
+	// is H1Download/size=1MiB. On a path (net=) each on kept-alive
+	// connections and on a new connection per request (netRange).
+	RangeDownload = Family{name: "RangeDownload",
+		variants: []variant{rangeVariant("1MiB", 1<<20, 1), rangeVariant("1MiB", 1<<20, 4), rangeVariant("1MiB", 1<<20, 8)},
+		net:      onPaths(netRange()),
 	}
-	return v, nil
+
+	// BodyStream: one op GETs 64 KiB and reads it through a fixed 16 KiB
+	// buffer as it arrives (read=frames), or whole with the client's usual
+	// API (read=collect).
+	BodyStream = Family{name: "BodyStream", variants: []variant{
+		{levels: []string{"size=64KiB", "read=frames"}, clients: h1Libraries, bytes: 64 << 10, newOp: framesOp(64 << 10)},
+		{levels: []string{"size=64KiB", "read=collect"}, clients: h1Libraries, bytes: 64 << 10, newOp: func(c clients.Client, t target) op {
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto, bufFresh)
+		}},
+	}}
+)
+
+var uploadRows = []variant{
+	{levels: []string{"size=1MiB", "length=known"}, clients: h1Libraries, bytes: 1 << 20, newOp: post(1<<20, bufFresh)},
+	{levels: []string{"size=1MiB", "length=unknown"}, clients: h1Libraries, bytes: 1 << 20, newOp: uploadOp(1 << 20)},
+}
+
+// netRange: RangeDownload's 1, 4 and 8 chunks on kept-alive connections
+// (conn=pooled, as on loopback) and on a new connection per request
+// (conn=fresh: the HEAD and every range GET each open one, and no more).
+func netRange() []variant {
+	var out []variant
+	for _, chunks := range []int{1, 4, 8} {
+		for _, fresh := range []bool{false, true} {
+			v := rangeVariant("1MiB", 1<<20, chunks).with("conn=" + connLabel(fresh))
+			if fresh {
+				v.cfg.Fresh, v.manyConns, v.connsPerOp = true, false, chunks+1
+			}
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // sseOp: one op is a GET of /sse/n consumed with go-sse's parser, every

@@ -1,4 +1,4 @@
-package httpclientbench_test
+package suite
 
 import (
 	"bufio"
@@ -96,12 +96,13 @@ func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
 	return e
 }
 
-// BenchmarkLoopbackRoundTrip is the physical floor of the HTTP/1.1 rows: one
-// op is a TCP round trip over loopback between two goroutines with the byte
-// counts of one BenchmarkH1GetBytes exchange of the raw client (its request
-// out, the fixture server's whole response back), and no HTTP at all.
-// It always runs in-process, HTTPBENCH_TARGET or not.
-func BenchmarkLoopbackRoundTrip(b *testing.B) {
+// LoopbackRoundTrip is the physical floor of the HTTP/1.1 rows, the
+// benchmark BenchmarkLoopbackRoundTrip: one op is a TCP round trip over
+// loopback between two goroutines with the byte counts of one H1GetBytes
+// exchange of the raw client (its request out, the fixture server's whole
+// response back), and no HTTP at all. It always runs in-process,
+// HTTPBENCH_TARGET or not.
+func LoopbackRoundTrip(b *testing.B) {
 	reqBytes, respBytes := getBytesExchange(b)
 	e := startTCPEcho(b, reqBytes, respBytes)
 	nc, err := net.DialTimeout("tcp", e.ln.Addr().String(), 5*time.Second)

@@ -1,9 +1,12 @@
-package httpclientbench_test
+package suite
 
 import (
 	"bytes"
+	"context"
+	"crypto/tls"
 	"io"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -12,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/quic-go/quic-go"
+	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -30,7 +35,7 @@ type fault struct {
 	alter     func(status int, body []byte) (int, []byte)
 	closeConn bool
 	wrap      func(clients.Client) *staleClient
-	// skip names the families the fault cannot apply to, and why.
+	// skip names the Families the fault cannot apply to, and why.
 	skip map[string]string
 }
 
@@ -112,9 +117,9 @@ func faultyServers(t *testing.T, f fault) servers {
 	}), nil)
 	return servers{
 		tls: tlsTCP, h3: tlsH3,
-		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened},
-		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
-			return benchtest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...).URL()
+		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened, requests: h1.Requests},
+		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+			return benchtest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...)
 		},
 	}
 }
@@ -134,11 +139,11 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 				// Each fault has its servers and clients; an op's verdict
 				// never depends on how long it took.
 				t.Parallel()
-				s := defaultServers(t, families...)
+				s := defaultServers(t, Families...)
 				if f.alter != nil || f.closeConn {
 					s = faultyServers(t, f)
 				}
-				for _, fam := range families {
+				for _, fam := range Families {
 					t.Run(fam.name, func(t *testing.T) {
 						if why := f.skip[fam.name]; why != "" {
 							t.Skip(why)
@@ -287,4 +292,44 @@ func (s *staleClient) GetRange(url string, start int64, dst []byte) (clients.Met
 	}
 	s.served.Add(1)
 	return r.GetRange(url, start, make([]byte, len(dst)))
+}
+
+// faultyTLSServers serves h with benchCert over TLS 1.3 (h2 and http/1.1
+// by ALPN) and over HTTP/3, for the life of tb, with connections and
+// handshakes counted as the TLS fixture servers count them. tweak, if not
+// nil, changes the servers' tls.Config first.
+func faultyTLSServers(tb testing.TB, h http.Handler, tweak func(*tls.Config)) (tcp, h3 target) {
+	tb.Helper()
+	var opened, openedH3, full, resumed atomic.Int64
+	tc := benchCert.ServerConfig()
+	if tweak != nil {
+		tweak(tc)
+	}
+	tc.VerifyConnection = func(cs tls.ConnectionState) error {
+		if cs.DidResume {
+			resumed.Add(1)
+		} else {
+			full.Add(1)
+		}
+		return nil
+	}
+	handshakes := func() (int, int) { return int(full.Load()), int(resumed.Load()) }
+	s := httptest.NewUnstartedServer(h)
+	s.TLS = tc.Clone()
+	s.TLS.NextProtos = []string{"h2", "http/1.1"}
+	s.EnableHTTP2 = true
+	s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	s.StartTLS()
+	tb.Cleanup(s.Close)
+	h3URL := benchtest.ServeH3(tb, &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
+		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
+			openedH3.Add(1)
+			return ctx
+		}})
+	return target{base: s.URL, opened: func() int { return int(opened.Load()) }, handshakes: handshakes},
+		target{base: h3URL, proto: 3, opened: func() int { return int(openedH3.Load()) }, handshakes: handshakes}
 }

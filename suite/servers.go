@@ -1,4 +1,4 @@
-package httpclientbench_test
+package suite
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 type servers struct {
 	h1 target // the HTTP/1.1 fixture server
 	// h2 starts an h2c fixture server with window w for the life of tb.
-	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string
+	h2 func(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server
 	// tls serves the TLS rows over TCP (h1 and h2 by ALPN), h3 over QUIC;
 	// their proto is set per row.
 	tls, h3 target
@@ -27,10 +27,10 @@ type servers struct {
 // h2c to a new in-process h2c server per leaf, the TLS rows to in-process
 // TLS servers (startTLSServers). The HTTP/1.1 and TLS servers are started
 // only if some variant of fs needs them.
-func defaultServers(tb testing.TB, fs ...family) servers {
+func defaultServers(tb testing.TB, fs ...Family) servers {
 	tb.Helper()
-	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) string {
-		return benchtest.StartH2C(tb, w, opts...).URL()
+	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
+		return benchtest.StartH2C(tb, w, opts...)
 	}, procs: &procServers{tb: tb}}
 	for _, f := range fs {
 		for _, v := range f.variants {
@@ -64,8 +64,8 @@ func (s servers) target(tb testing.TB, v variant) target {
 	}
 	if v.cfg.H2C != nil {
 		conns := new(benchtest.Conns)
-		base := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
-		return target{base: base, proto: 2, conns: conns.Open, opened: conns.Opened}
+		srv := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
+		return target{base: srv.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, requests: srv.Requests}
 	}
 	return s.h1
 }
@@ -101,28 +101,5 @@ func h1Target(tb testing.TB) target {
 		return target{base: base, proto: 1}
 	}
 	srv := benchtest.Start(tb)
-	return target{base: srv.URL(), proto: 1, opened: srv.Opened}
-}
-
-func TestParseTarget(t *testing.T) {
-	for _, tc := range []struct {
-		in, want string
-		ok       bool
-	}{
-		{"http://127.0.0.1:8080", "http://127.0.0.1:8080", true},
-		{"http://127.0.0.1:8080/", "http://127.0.0.1:8080", true},
-		{"http://[::1]:9000", "http://[::1]:9000", true},
-		{"https://127.0.0.1:8080", "", false},
-		{"127.0.0.1:8080", "", false},
-		{"http://127.0.0.1", "", false},
-		{"http://127.0.0.1:8080/json", "", false},
-		{"http://user@127.0.0.1:8080", "", false},
-		{"http://127.0.0.1:8080?x=1", "", false},
-		{"http://%zz", "", false},
-	} {
-		got, err := parseTarget(tc.in)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("parseTarget(%q) = %q, %v; want %q, ok=%v", tc.in, got, err, tc.want, tc.ok)
-		}
-	}
+	return target{base: srv.URL(), proto: 1, opened: srv.Opened, requests: srv.Requests}
 }

@@ -1,4 +1,4 @@
-package httpclientbench_test
+package suite
 
 import (
 	"fmt"
@@ -13,44 +13,20 @@ import (
 
 var jsonBytes = []byte(fixtures.JSONBody)
 
+// capability returns c as T, or an op that fails saying what c lacks
+// (errLacks: a brought client's leaf is skipped, a suite client's fails).
+func capability[T any](c clients.Client) (T, op) {
+	v, ok := c.(T)
+	if !ok {
+		return v, func(bool) error { return lacks(c.Name(), (*T)(nil)) }
+	}
+	return v, nil
+}
+
 // getJSONBytes returns an op builder that GETs /json as bytes under rule r.
 func getJSONBytes(r bufRule) func(clients.Client, target) op {
 	return func(c clients.Client, t target) op {
 		return getBytesOp(c, t.base+"/json", jsonBytes, t.proto, r)
-	}
-}
-
-func getText(c clients.Client, t target) op {
-	url := t.base + "/json"
-	return func(bool) error {
-		m, s, err := c.GetText(url)
-		if err := checkMeta(m, err, 200, t.proto); err != nil {
-			return err
-		}
-		// The length as received too: a library may trim what it hands over.
-		if m.BodyLen != len(fixtures.JSONBody) || s != fixtures.JSONBody {
-			return fmt.Errorf("text %q from a %d-byte body, want %q (%d bytes)", s, m.BodyLen, fixtures.JSONBody, len(fixtures.JSONBody))
-		}
-		return nil
-	}
-}
-
-func getJSON(c clients.Client, t target) op {
-	url := t.base + "/json"
-	return func(bool) error {
-		var v fixtures.JSONMessage
-		m, err := c.GetJSON(url, &v)
-		if err := checkMeta(m, err, 200, t.proto); err != nil {
-			return err
-		}
-		// A decoder skips whitespace around the value: check the length.
-		if m.BodyLen != len(fixtures.JSONBody) {
-			return fmt.Errorf("JSON body of %d bytes, want %d", m.BodyLen, len(fixtures.JSONBody))
-		}
-		if v != fixtures.WantJSON {
-			return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
-		}
-		return nil
 	}
 }
 
@@ -132,10 +108,33 @@ func connChecked(o op, t target, v variant) op {
 		n := t.opened() - before
 		want := max(v.connsPerOp, 1)
 		switch {
+		case v.cfg.Fresh && n < want:
+			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh): the client kept a connection alive, against clients.Config.Fresh", ops, n, want)
 		case v.cfg.Fresh && n != want:
 			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh)", ops, n, want)
 		case !v.cfg.Fresh && n != 0 && ops > reuseGrace:
 			return fmt.Errorf("op %d opened %d new connections, want 0: the connection was not kept alive", ops, n)
+		}
+		return nil
+	}
+}
+
+// servedChecked wraps o with the rule that every op reaches the server,
+// where it counts the requests it answers: an op the server answered no
+// request of had its answer from somewhere else, a cache.
+func servedChecked(o op, t target) op {
+	if t.requests == nil {
+		return o
+	}
+	ops := 0
+	return func(full bool) error {
+		before := t.requests()
+		if err := o(full); err != nil {
+			return err
+		}
+		ops++
+		if t.requests() == before {
+			return fmt.Errorf("op %d: the server answered no request, yet the op has its answer: the client answers from a cache", ops)
 		}
 		return nil
 	}
@@ -151,7 +150,7 @@ func checkMeta(m clients.Meta, err error, status, proto int) error {
 		return err
 	}
 	if m.ProtoMajor != proto {
-		return fmt.Errorf("answered over HTTP/%d, want HTTP/%d", m.ProtoMajor, proto)
+		return fmt.Errorf("answered over HTTP/%d, want HTTP/%d: the client spoke another protocol than the row's", m.ProtoMajor, proto)
 	}
 	return nil
 }

@@ -1,0 +1,192 @@
+package suite
+
+import (
+	"bytes"
+	"flag"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+)
+
+// nethttpAs is the suite's nethttp under another name, speaking p, with
+// edit (if not nil) applied to every row's configuration first: a brought
+// client that ignores a setting.
+func nethttpAs(name string, p Protocols, edit func(*clients.Config)) Client {
+	nethttp := clients.HTTP1[slices.IndexFunc(clients.HTTP1, func(f clients.Factory) bool { return f.Name == clients.NetHTTP })]
+	return Client{Speaks: p, Factory: clients.Factory{Name: name, New: func(cfg clients.Config) (clients.Client, error) {
+		if edit != nil {
+			edit(&cfg)
+		}
+		return nethttp.New(cfg)
+	}}}
+}
+
+// TestBroughtClientRuns: a brought client that keeps to its configuration
+// (net/http through the adapter a tuned one uses, tuned to nothing)
+// passes every row of its protocols, beside the baseline and the floor.
+func TestBroughtClientRuns(t *testing.T) {
+	Test(t, Client{Factory: clients.TunedNetHTTP("mine", func(*http.Transport) {}), Speaks: H1TLS})
+}
+
+// TestBroughtRows: a brought client's rows are the suite's rows of its
+// protocols, its name between the baseline's and the floor's.
+func TestBroughtRows(t *testing.T) {
+	g, ok := H1GetBytes.forClients([]Client{nethttpAs("mine", H1, nil)})
+	if !ok || len(g.variants) != len(H1GetBytes.variants) {
+		t.Fatalf("H1GetBytes for an HTTP/1.1 client: %d rows, want %d", len(g.variants), len(H1GetBytes.variants))
+	}
+	if got := leafNames(g.name, g.variants[:1]); !slices.Equal(got, []string{
+		"H1GetBytes/buf=fresh/client=nethttp", "H1GetBytes/buf=fresh/client=mine", "H1GetBytes/buf=fresh/client=raw",
+	}) {
+		t.Errorf("leaves %v", got)
+	}
+	if _, ok := H2Get.forClients([]Client{nethttpAs("mine", H1, nil)}); ok {
+		t.Error("H2Get has rows for a client that speaks only HTTP/1.1")
+	}
+	g, _ = TLSGet.forClients([]Client{nethttpAs("mine", H3, nil)})
+	if got := leafNames(g.name, g.variants); !slices.Equal(got, []string{"TLSGet/proto=h3/client=http3", "TLSGet/proto=h3/client=mine"}) {
+		t.Errorf("TLSGet for an HTTP/3 client: %v, want http3's row beside it", got)
+	}
+}
+
+// TestBroughtNamesChecked: a brought client needs a name of its own, a
+// constructor and protocols.
+func TestBroughtNamesChecked(t *testing.T) {
+	if err := checkBrought([]Client{nethttpAs("mine", H1, nil), nethttpAs("yours", H2C|H3, nil)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, cs := range [][]Client{
+		nil,
+		{nethttpAs(clients.NetHTTP, H1, nil)},
+		{nethttpAs("a/b", H1, nil)},
+		{nethttpAs("mine", H1, nil), nethttpAs("mine", H2C, nil)},
+		{nethttpAs("mine", 0, nil)},
+		{nethttpAs("mine", 1<<7, nil)},
+		{{Factory: clients.Factory{Name: "mine"}, Speaks: H1}},
+	} {
+		if err := checkBrought(cs); err == nil {
+			t.Errorf("%d clients %+v: accepted", len(cs), cs)
+		} else {
+			t.Logf("refused: %v", err)
+		}
+	}
+}
+
+// caching answers every GET of a URL after the first from its cache, a
+// new copy each time (so that no poisoned buffer gives it away).
+type caching struct {
+	clients.Client
+	mu    sync.Mutex
+	cache map[string][]byte
+}
+
+func (c *caching) GetBytes(url string) (clients.Meta, []byte, error) {
+	c.mu.Lock()
+	b, ok := c.cache[url]
+	c.mu.Unlock()
+	if ok {
+		return clients.Meta{Status: 200, ProtoMajor: 1, BodyLen: len(b)}, bytes.Clone(b), nil
+	}
+	m, b, err := c.Client.GetBytes(url)
+	if err == nil {
+		c.mu.Lock()
+		c.cache[url] = bytes.Clone(b)
+		c.mu.Unlock()
+	}
+	return m, b, err
+}
+
+// TestBroughtClientsThatIgnoreASetting: a brought client that ignores a
+// setting of the row fails the row, with a message naming what it did.
+func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
+	cached := nethttpAs("cached", H1, nil)
+	plain := cached.New
+	cached.New = func(cfg clients.Config) (clients.Client, error) {
+		c, err := plain(cfg)
+		return &caching{Client: c, cache: map[string][]byte{}}, err
+	}
+	for _, tc := range []struct {
+		name string
+		f    Family
+		row  string
+		c    Client
+		want string
+	}{
+		{"dials around Config.Net", H1Concurrent, "net=lan/n=50", nethttpAs("direct", H1, func(cfg *clients.Config) {
+			cfg.Net, cfg.Timeout = nil, time.Second // the path's server is nowhere else: fail fast
+		}), "dials around clients.Config.Net"},
+		{"keeps its connection on a fresh row", Pool, "proto=h1/conn=fresh", nethttpAs("keeper", H1, func(cfg *clients.Config) {
+			cfg.Fresh = false
+		}), "kept a connection alive"},
+		{"answers from a cache", H1GetBytes, "buf=fresh", cached, "answers from a cache"},
+		{"answers an h2 row over HTTP/1.1", TLSGet, "proto=h2", nethttpAs("h1only", H2TLS, func(cfg *clients.Config) {
+			tls := *cfg.TLS
+			tls.HTTP1 = true
+			cfg.TLS = &tls
+		}), "answered over HTTP/1, want HTTP/2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := broughtRow(t, tc.f, tc.row, tc.c)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%s on %s/%s: %v; want an error saying %q", tc.c.Name, tc.f.name, tc.row, err, tc.want)
+			}
+			t.Logf("caught: %v", err)
+		})
+	}
+}
+
+// broughtRow runs a few ops of c's leaf of f's row (its levels, joined by
+// "/"), fully checked, and returns the first error.
+func broughtRow(t *testing.T, f Family, row string, c Client) error {
+	t.Helper()
+	g, _ := f.forClients([]Client{c})
+	vs := slices.Concat(g.variants, g.net)
+	i := slices.IndexFunc(vs, func(v variant) bool { return strings.Join(v.levels, "/") == row })
+	if i < 0 {
+		t.Fatalf("%s has no row %s for %s", f.name, row, c.Name)
+	}
+	v := vs[i]
+	if v.net != nil {
+		v.net = &testPath
+	}
+	tg := defaultServers(t, g).target(t, v)
+	o := v.op(benchtest.NewClient(t, c.Factory, netConfig(v, tg)), tg)
+	for range reuseGrace + 1 {
+		if err := o(true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestBenchmarkRunsEveryRow: Benchmark runs a leaf of the brought client
+// on every row of its protocols (one client built per leaf), one
+// iteration each here.
+func TestBenchmarkRunsEveryRow(t *testing.T) {
+	bt := flag.Lookup("test.benchtime")
+	old := bt.Value.String()
+	if err := bt.Value.Set("1x"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bt.Value.Set(old) })
+	var built atomic.Int64
+	c := nethttpAs("mine", H2TLS, nil)
+	plain := c.New
+	c.New = func(cfg clients.Config) (clients.Client, error) { built.Add(1); return plain(cfg) }
+	want := 0
+	for _, f := range Families {
+		g, _ := f.forClients([]Client{c})
+		want += len(g.variants)
+	}
+	r := testing.Benchmark(func(b *testing.B) { Benchmark(b, c) })
+	if n := int(built.Load()); n != want || want == 0 {
+		t.Errorf("Benchmark built %d clients of its own, want one per row of HTTP/2 over TLS: %d (%v)", n, want, r)
+	}
+}

@@ -1,0 +1,144 @@
+package suite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/netem"
+	"github.com/httpclientbench/httpclientbench/tlsserver"
+)
+
+// The net= rows: scenarios where a real path's delay, bandwidth and loss
+// change the answer, run over an emulated path (package netem) with each
+// profile of netem.Profiles. Every leaf has a path of its own, the server
+// on its far end and the client dialing through it with its library's own
+// hook (clients.Config.Net); the ops and their checks are the loopback
+// rows'. net= is the first level under the family, so -bench=/net=wan
+// selects a profile (so does -bench=net=wan: see LevelUnderFamilies), and a
+// row's loopback counterpart is its name without the level.
+//
+// A leaf takes seconds rather than a fraction of one (a fresh connection
+// over the WAN profile waits two or three 40 ms round trips), so these
+// rows run only when -bench names them (its pattern mentions "net="):
+// `go test -bench=.` leaves them out and says so.
+//
+// Each family's net= rows are its net field, beside its other rows.
+
+// onPaths returns vs once per profile, each with a net= level first.
+func onPaths(vs []variant) []variant {
+	var out []variant
+	for _, p := range netem.Profiles {
+		for _, v := range vs {
+			v.levels = slices.Concat([]string{"net=" + p.Name}, v.levels)
+			v.net = &p
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// netTarget starts, for the life of tb, a path with v's profile and on its
+// far end the server v's requests go to: the fixture server, an h2c one
+// with v's windows, the TLS one or the HTTP/3 one, as on loopback.
+func netTarget(tb testing.TB, v variant) target {
+	tb.Helper()
+	// A loss pattern of its own for every leaf run: with one seed every
+	// sample of a leaf (each its own process, its own path) would replay
+	// the same sequence of lost packets, and which of a client's packets
+	// that sequence hits would decide its time on the lossy rows.
+	path, err := netem.New(*v.net, netem.WithSeed(rand.Uint64()))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { path.Close() }) // after the server's and the client's cleanups
+	cn := &countedNet{Network: path}
+	if v.tls == 3 {
+		pc, err := path.ListenServerPacket(0)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s := benchtest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
+		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, early: s.EarlyData, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
+	}
+	ln, err := path.Listen(0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	switch {
+	case v.tls != 0:
+		s := benchtest.StartTLS(tb, benchCert, tlsserver.WithListener(ln))
+		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
+	case v.cfg.H2C != nil:
+		conns := new(benchtest.Conns)
+		s := benchtest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), benchtest.WithConns(conns))
+		return target{base: s.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, net: cn, requests: s.Requests}
+	default:
+		s := benchtest.Start(tb, fixtures.WithListener(ln))
+		return target{base: s.URL(), proto: 1, opened: s.Opened, net: cn, requests: s.Requests}
+	}
+}
+
+// netConfig is v's client configuration, dialing through t's path if it
+// has one.
+func netConfig(v variant, t target) clients.Config {
+	cfg := v.cfg
+	if t.net != nil {
+		cfg.Net = t.net
+	}
+	return cfg
+}
+
+// testPath is the profile the tests (TestNetRows, Test) run the net= rows
+// over: no delay
+// and no loss, so that every leaf's ops and checks run through a path in
+// milliseconds; the profiles' own physics are netem's tests.
+var testPath = netem.Profile{Name: "test", Bandwidth: 10e9}
+
+// countedNet is a path that counts the connections and sockets the client
+// opens through it, so that a row can tell a client that dials around
+// clients.Config.Net (see netChecked).
+type countedNet struct {
+	clients.Network
+	dials atomic.Int64
+}
+
+func (n *countedNet) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
+	n.dials.Add(1)
+	return n.Network.DialContext(ctx, network, addr)
+}
+
+func (n *countedNet) ListenPacket() (net.PacketConn, error) {
+	n.dials.Add(1)
+	return n.Network.ListenPacket()
+}
+
+// netChecked wraps o, an op of a row over a path, with the rule that the
+// client dials through the path (clients.Config.Net): a client that dials
+// its own way reaches nothing (the server is on the path's far end, at an
+// address only the path leads to), and this names the cause.
+func netChecked(o op, t target) op {
+	cn, ok := t.net.(*countedNet)
+	if !ok {
+		return o
+	}
+	return func(full bool) error {
+		err := o(full)
+		if cn.dials.Load() == 0 {
+			if err == nil {
+				err = errors.New("answered")
+			}
+			return fmt.Errorf("%w; the path saw no connection: the client dials around clients.Config.Net", err)
+		}
+		return err
+	}
+}

@@ -1,0 +1,197 @@
+package suite
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/procserver"
+)
+
+// The server=process rows: a family's loopback rows again, with the
+// fixture server in a process of its own (package internal/procserver: the
+// test binary started again as the server) instead of in the benchmark's,
+// so that the client has the process's Go runtime to itself. In process, a
+// client's time and CPU per op include the server's share of two cores and
+// of one scheduler; here cpu-ns/op is the client's alone, and the time per
+// op pays the cross-process wake-ups that a real server costs too. The
+// report shows both placements side by side.
+//
+// Every op is checked as in process: status, protocol and body, and the
+// row's connection and handshake rules against the server's counters,
+// which the child keeps in memory shared with the benchmark
+// (fixtures.Counters), exact at every op.
+//
+// server=process is the first level under the family
+// (BenchmarkH1GetBytes/server=process/buf=fresh/client=nethttp), and the
+// rows run only when -bench names it: -bench=server=process (taken as
+// -bench=/server=process) runs every one of them.
+
+// ProcessLevel is the level of the server=process rows: the first under
+// the family.
+const ProcessLevel = "server=process"
+
+// processRows are f's server=process rows: its loopback rows with the
+// level first, if f has them (Family.process: the families of the
+// README's headline).
+func (f Family) processRows() []variant {
+	if !f.process {
+		return nil
+	}
+	vs := prefixed(ProcessLevel, slices.Clone(f.variants))
+	for i := range vs {
+		vs[i].process = true
+	}
+	return vs
+}
+
+// procServers are the child servers of one family's run (or one test),
+// as in process: the HTTP/1.1 and TLS ones started as its rows need them
+// and stopped when it ends, an h2c one for each leaf (see
+// docs/scenarios.md: a fresh HTTP/2 row's TIME_WAIT sockets stay the
+// leaf's).
+type procServers struct {
+	tb testing.TB
+	mu sync.Mutex
+	m  map[string]*procserver.Server
+}
+
+// target returns the child serving v's protocol to leaf tb, starting it if
+// need be.
+func (p *procServers) target(tb testing.TB, v variant) target {
+	tb.Helper()
+	spec := procserver.Spec{Proto: procserver.H1, CPUs: serverCPUs()}
+	switch {
+	case v.tls == 3:
+		spec.Proto = procserver.H3
+	case v.tls != 0:
+		spec.Proto = procserver.TLS
+	case v.cfg.H2C != nil:
+		spec.Proto, spec.Window = procserver.H2C, v.cfg.H2C.Name
+	}
+	var s *procserver.Server
+	if spec.Proto == procserver.H2C {
+		s = startChild(tb, spec)
+	} else {
+		s = p.start(spec)
+	}
+	c := s.Counters
+	t := target{base: s.URL, proto: 1, opened: counted(&c.Accepted), requests: counted(&c.Requests)}
+	switch spec.Proto {
+	case procserver.H2C:
+		t.proto, t.conns = 2, counted(&c.Open)
+	case procserver.TLS, procserver.H3:
+		t.proto = v.tls
+		t.handshakes = func() (int, int) { return int(c.FullHandshakes.Load()), int(c.ResumedHandshakes.Load()) }
+		t.early = func() (int, int) { return int(c.ZeroRTT.Load()), int(c.Early.Load()) }
+	}
+	return t
+}
+
+// counted reads one of a child's counters.
+func counted(n interface{ Load() int64 }) func() int { return func() int { return int(n.Load()) } }
+
+// start returns the child serving spec, starting it if it is not running.
+func (p *procServers) start(spec procserver.Spec) *procserver.Server {
+	p.tb.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	key := spec.Proto + "/" + spec.Window
+	if s := p.m[key]; s != nil {
+		return s
+	}
+	s, err := procserver.Start(spec, benchCert)
+	if err != nil {
+		p.tb.Fatal(err)
+	}
+	if p.m == nil {
+		p.m = map[string]*procserver.Server{}
+		// After the leaves' own cleanups (their clients'), as an
+		// in-process server's: registered on the family's tb.
+		p.tb.Cleanup(p.closeAll)
+	}
+	p.m[key] = s
+	return s
+}
+
+// startChild starts a child serving spec for the life of tb.
+func startChild(tb testing.TB, spec procserver.Spec) *procserver.Server {
+	tb.Helper()
+	s, err := procserver.Start(spec, benchCert)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			tb.Errorf("the %s server: %v", spec.Proto, err)
+		}
+	})
+	return s
+}
+
+func (p *procServers) closeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for key, s := range p.m {
+		if err := s.Close(); err != nil {
+			p.tb.Errorf("the %s server: %v", key, err)
+		}
+	}
+	p.m = nil
+}
+
+// pinEnv chooses whether the benchmark and its server child run on disjoint
+// CPU sets: "on", "off", or unset for the default, on with 4 or more CPUs
+// (see pinByDefault).
+const pinEnv = "HTTPBENCH_PIN"
+
+// pinByDefault: with 4 CPUs or more, the client gets the first half and
+// the server the second, each its GOMAXPROCS to match (so the two never
+// take each other's CPU, as on two machines). With 2, one CPU each would
+// halve the client's GOMAXPROCS and make it wait for the server's CPU at
+// every request; the default leaves both on both (docs/methodology.md
+// has the measurement).
+func pinByDefault(cpus int) bool { return cpus >= 4 }
+
+var cpuSplit = sync.OnceValues(func() (client, server []int) {
+	all, err := procserver.CPUs()
+	if err != nil || len(all) < 2 {
+		return nil, nil
+	}
+	switch os.Getenv(pinEnv) {
+	case "on":
+	case "off":
+		return nil, nil
+	case "":
+		if !pinByDefault(len(all)) {
+			return nil, nil
+		}
+	default:
+		panic(fmt.Sprintf("%s=%q: want on or off", pinEnv, os.Getenv(pinEnv)))
+	}
+	half := len(all) / 2
+	return all[:half], all[half:]
+})
+
+// serverCPUs are the CPUs of the server child, or nil for any.
+func serverCPUs() []int { _, s := cpuSplit(); return s }
+
+// pinClient runs the rest of the leaf b on the client's CPUs, if they are
+// split, and gives the process back all of them when b ends.
+func pinClient(b *testing.B) {
+	b.Helper()
+	client, server := cpuSplit()
+	if client == nil {
+		return
+	}
+	if err := procserver.Pin(client); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		if err := procserver.Pin(slices.Concat(client, server)); err != nil {
+			b.Error(err)
+		}
+	})
+}

@@ -1,0 +1,190 @@
+package suite
+
+import (
+	"flag"
+	"net/http"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+)
+
+// TestMain fails the run if a server or client goroutine outlives the
+// tests.
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+
+// TestScenarios runs a few ops of every benchmark leaf with full
+// validation, enough for the row's connection rule to be checked (a pooled
+// row opens nothing after its first reuseGrace ops).
+func TestScenarios(t *testing.T) {
+	s := defaultServers(t, Families...)
+	for _, f := range Families {
+		t.Run(f.name, func(t *testing.T) {
+			eachLeaf(t, f, func(t *testing.T, v variant, cf clients.Factory) {
+				tg := s.target(t, v) // the server first: cleanups run last-in first-out
+				o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
+				for i := range reuseGrace + 1 {
+					if err := o(true); err != nil {
+						t.Fatalf("op %d: %v", i, err)
+					}
+				}
+			})
+		})
+	}
+}
+
+// TestOneAttemptPerRequest: no client retries, so a failed request costs one
+// request and fails. retryablehttp retries 5xx by default and fasthttp
+// retries a GET whose connection breaks; the suite turns both off.
+func TestOneAttemptPerRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		answer func(ctx *fasthttp.RequestCtx)
+	}{
+		{"status_503", func(ctx *fasthttp.RequestCtx) { ctx.Error("unavailable", http.StatusServiceUnavailable) }},
+		{"conn_closed", func(ctx *fasthttp.RequestCtx) { ctx.Conn().Close() }},
+	} {
+		var hits atomic.Int64
+		srv := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+			hits.Add(1)
+			tc.answer(ctx)
+		}))
+		for _, cf := range clients.HTTP1 {
+			t.Run(tc.name+"/client="+cf.Name, func(t *testing.T) {
+				c := benchtest.NewClient(t, cf, clients.Config{})
+				hits.Store(0)
+				m, _, err := c.GetBytes(srv.URL() + "/json")
+				if err == nil && m.Status == http.StatusOK {
+					t.Errorf("got status %d and no error", m.Status)
+				}
+				if n := hits.Load(); n != 1 {
+					t.Errorf("server saw %d attempts, want 1", n)
+				}
+			})
+		}
+	}
+}
+
+// TestH2ConcurrentSharesOneConnection: once the first op has opened its
+// connection, BenchmarkH2Concurrent's 10 requests are multiplexed over that
+// one TCP connection, for every HTTP/2 client, and no op opens another.
+func TestH2ConcurrentSharesOneConnection(t *testing.T) {
+	v := H2Concurrent.variants[0]
+	for _, cf := range v.clients {
+		t.Run("client="+cf.Name, func(t *testing.T) {
+			var conns benchtest.Conns
+			srv := benchtest.StartH2C(t, *v.cfg.H2C, benchtest.WithConns(&conns))
+			tg := target{base: srv.URL(), proto: 2, conns: conns.Open}
+			o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
+			if err := o(true); err != nil { // opens the connection
+				t.Fatalf("first op: %v", err)
+			}
+			afterFirst := conns.Opened()
+			for i := range 20 {
+				if err := o(true); err != nil {
+					t.Fatalf("op %d: %v", i+2, err)
+				}
+			}
+			if n := conns.Opened() - afterFirst; n != 0 {
+				t.Errorf("20 ops of 10 concurrent requests opened %d new connections, want 0", n)
+			}
+			if n := conns.Open(); n != 1 {
+				t.Errorf("%d connections open, want 1", n)
+			}
+		})
+	}
+}
+
+// TestLevelsAreContiguous: in every family, the variants that share a
+// prefix of levels are next to each other, so each level's sub-benchmark
+// runs once; otherwise the testing package names the second run of a
+// level "chunks=1#01" and the leaf has a name no results file expects.
+func TestLevelsAreContiguous(t *testing.T) {
+	for _, f := range Families {
+		done := map[string]bool{} // prefixes whose group has ended
+		var prev []string
+		for _, v := range f.all() {
+			for d := 1; d <= len(v.levels); d++ {
+				p := strings.Join(v.levels[:d], "/")
+				if len(prev) >= d && strings.Join(prev[:d], "/") == p {
+					continue
+				}
+				if done[p] {
+					t.Errorf("%s: the variants under %s are not next to each other", f.name, p)
+				}
+			}
+			for d := 1; d <= len(prev); d++ {
+				if len(v.levels) < d || strings.Join(prev[:d], "/") != strings.Join(v.levels[:d], "/") {
+					done[strings.Join(prev[:d], "/")] = true
+				}
+			}
+			prev = v.levels
+		}
+	}
+}
+
+func TestParseTarget(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"http://127.0.0.1:8080", "http://127.0.0.1:8080", true},
+		{"http://127.0.0.1:8080/", "http://127.0.0.1:8080", true},
+		{"http://[::1]:9000", "http://[::1]:9000", true},
+		{"https://127.0.0.1:8080", "", false},
+		{"127.0.0.1:8080", "", false},
+		{"http://127.0.0.1", "", false},
+		{"http://127.0.0.1:8080/json", "", false},
+		{"http://user@127.0.0.1:8080", "", false},
+		{"http://127.0.0.1:8080?x=1", "", false},
+		{"http://%zz", "", false},
+	} {
+		got, err := parseTarget(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseTarget(%q) = %q, %v; want %q, ok=%v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestLevelUnderFamilies: -bench=net=wan becomes -bench=/net=wan, and
+// -bench=server=process -bench=/server=process; a pattern that does not
+// start with an opt-in level is left as it is.
+func TestLevelUnderFamilies(t *testing.T) {
+	f := flag.Lookup("test.bench")
+	old := f.Value.String()
+	t.Cleanup(func() { f.Value.Set(old) })
+	for _, tc := range []struct{ in, want string }{
+		{"net=wan", "/net=wan"},
+		{"net=(wan|lossy)/size=1MiB", "/net=(wan|lossy)/size=1MiB"},
+		{"/net=wan", "/net=wan"},
+		{"Pool/net=lan", "Pool/net=lan"},
+		{"server=process", "/server=process"},
+		{"server=process/buf=fresh/client=raw", "/server=process/buf=fresh/client=raw"},
+		{"H1GetBytes/server=process", "H1GetBytes/server=process"},
+		{".", "."},
+		{"H1GetBytes", "H1GetBytes"},
+	} {
+		f.Value.Set(tc.in)
+		p, ok := LevelUnderFamilies()
+		if got := f.Value.String(); got != tc.want || ok != (tc.in != tc.want) || (ok && p != tc.want) {
+			t.Errorf("-bench=%s: now %q (reported %q, %v), want %q", tc.in, got, p, ok, tc.want)
+		}
+	}
+}
+
+func TestLinuxPortsParses(t *testing.T) {
+	ports, _, ok := linuxPorts()
+	if _, err := os.Stat("/proc/sys/net/ipv4/ip_local_port_range"); err != nil {
+		t.Skip("no Linux /proc here")
+	}
+	if !ok || ports < 1000 {
+		t.Fatalf("linuxPorts() = %d ports, ok=%v", ports, ok)
+	}
+}
