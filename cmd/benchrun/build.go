@@ -13,13 +13,13 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 )
 
-// A side is one version of the root package, built: the working tree, or
-// one commit of an A/B run.
+// A side is one version of the package, built: the working tree, or one
+// commit of an A/B run.
 type side struct {
 	name   string // "A", "B", or "" for the working tree
 	commit string // the value of its commit: line
 	hash   string // the full commit hash of an A/B side
-	dir    string // the root package's directory; its processes run there
+	dir    string // the package's directory; its processes run there, as go test's
 	bin    string // its test binary
 	leaves []string
 }
@@ -27,27 +27,39 @@ type side struct {
 // workspace holds what a run creates outside the repository: a temporary
 // directory for the binaries and the worktrees, removed by close.
 type workspace struct {
-	modRoot   string // the module's root directory: the root package
+	modRoot   string // the module's root directory
+	pkgRel    string // the package's directory, relative to modRoot ("." for the root package)
 	tmp       string
 	gitTop    string   // the repository's top level, for A/B runs
 	worktrees []string // to remove
 }
 
-// newWorkspace finds the module the current directory is in. The root
-// package is the only one with benchmarks, so it is the one benchrun runs.
-func newWorkspace(ctx context.Context) (*workspace, error) {
+// newWorkspace finds the module the current directory is in and, in it,
+// pkg (as go test takes it: a directory or an import path), or the
+// module's root package when pkg is "".
+func newWorkspace(ctx context.Context, pkg string) (*workspace, error) {
 	gomod, err := output(ctx, "", "go", "env", "GOMOD")
 	if err != nil {
 		return nil, err
 	}
 	if gomod == "" || gomod == os.DevNull {
-		return nil, usagef("not inside a Go module: run benchrun from the repository")
+		return nil, usagef("not inside a Go module: run benchrun from the repository, or from the module whose -pkg it runs")
+	}
+	modRoot, rel := filepath.Dir(gomod), "."
+	if pkg != "" {
+		dir, err := output(ctx, "", "go", "list", "-f", "{{.Dir}}", pkg)
+		if err != nil {
+			return nil, usagef("-pkg %s: %v", pkg, err)
+		}
+		if rel, err = relPath(modRoot, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, usagef("-pkg %s: %s is not in the module of the current directory (%s)", pkg, dir, modRoot)
+		}
 	}
 	tmp, err := os.MkdirTemp("", "benchrun-")
 	if err != nil {
 		return nil, err
 	}
-	return &workspace{modRoot: filepath.Dir(gomod), tmp: tmp}, nil
+	return &workspace{modRoot: modRoot, pkgRel: rel, tmp: tmp}, nil
 }
 
 // close removes the worktrees and the temporary directory. It does not use
@@ -65,7 +77,7 @@ func (w *workspace) close() {
 // disk, named by its HEAD commit, with -dirty appended when tracked files
 // have changes (untracked files do not count), or "unknown" outside git.
 func (w *workspace) workingTree(ctx context.Context) *side {
-	return &side{commit: runinfo.Commit(ctx, w.modRoot), dir: w.modRoot}
+	return &side{commit: runinfo.Commit(ctx, w.modRoot), dir: filepath.Join(w.modRoot, w.pkgRel)}
 }
 
 // commits resolves refs to commits and checks each out in a temporary
@@ -108,7 +120,7 @@ func (w *workspace) commits(ctx context.Context, refs []string) ([]*side, error)
 		if _, err := output(ctx, top, "git", "worktree", "add", "--detach", "--quiet", wt, s.hash); err != nil {
 			return nil, err
 		}
-		s.dir = filepath.Join(wt, rel)
+		s.dir = filepath.Join(wt, rel, w.pkgRel)
 	}
 	return sides, nil
 }
@@ -127,7 +139,7 @@ func relPath(base, target string) (string, error) {
 	return filepath.Rel(b, t)
 }
 
-// build compiles the side's root package into a test binary, once.
+// build compiles the side's package into a test binary, once.
 func (w *workspace) build(ctx context.Context, s *side) error {
 	s.bin = filepath.Join(w.tmp, "root"+s.name+".test")
 	if _, err := output(ctx, s.dir, "go", "test", "-c", "-o", s.bin, "."); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -206,5 +207,34 @@ func TestExitStatus(t *testing.T) {
 	}
 	if msg, err := exec.Command(bin, "-h").CombinedOutput(); err != nil || !strings.Contains(string(msg), "REF_A REF_B") {
 		t.Errorf("benchrun -h: %v\n%s", err, msg)
+	}
+}
+
+// TestPkg: -pkg runs the benchmarks of another package (here one of its
+// own under testdata, as a module's would be), every leaf in rounds, and
+// names that package; a package that is not there is a usage error.
+func TestPkg(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.txt")
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
+		t.Fatalf("benchrun -pkg: %v\n%s", err, stderr.Bytes())
+	}
+	samples, text := readOutput(t, out)
+	var leaves []string
+	for _, s := range samples {
+		leaves = append(leaves, s.leaf)
+	}
+	slices.Sort(leaves)
+	if want := []string{"Two/client=a", "Two/client=a", "Two/client=b", "Two/client=b"}; !slices.Equal(leaves, want) {
+		t.Errorf("results of %v, want %v:\n%s", leaves, want, text)
+	}
+	if !strings.Contains(text, "\npkg: github.com/httpclientbench/httpclientbench/cmd/benchrun/testdata/pkg\n") {
+		t.Errorf("the output does not name the package:\n%s", text)
+	}
+	stderr.Reset()
+	err := run(context.Background(), []string{"-pkg", "./testdata/none", "-o", out}, nil, &stderr)
+	var ue cli.UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-pkg ./testdata/none") {
+		t.Errorf("-pkg of no package: %v, want a usage error naming it", err)
 	}
 }

@@ -20,6 +20,7 @@ type options struct {
 	out       string // "" for stdout
 	order     Order
 	seed      uint64
+	pkg       string   // -pkg: the package whose benchmarks run ("" for the module's root package)
 	refs      []string // none (the working tree) or two commits (A/B)
 }
 
@@ -30,8 +31,9 @@ var usagef = cli.Usagef
 const usage = `usage: benchrun [flags]               run the suite on the working tree
        benchrun [flags] REF_A REF_B   compare two commits, interleaved
 
-Runs the root package's benchmarks, every leaf in its own process, in
-rounds; writes one benchfmt file for go tool benchstat.
+Runs the benchmarks of one package (by default the module's root
+package: the suite), every leaf in its own process, in rounds; writes one
+benchfmt file for go tool benchstat.
 
 Flags:
 `
@@ -52,6 +54,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	fs.StringVar(&opt.out, "o", "", "write the results to this file (default stdout); written only when the run succeeds")
 	order := fs.String("order", string(Rotate), "order of the leaves in a round: rotate or shuffle")
 	fs.Uint64Var(&opt.seed, "seed", 0, "seed of -order shuffle (default: from the clock; printed and written to the output)")
+	fs.StringVar(&opt.pkg, "pkg", "", "run the benchmarks of this package, a directory or import path as go test takes it (default: the root package of the module benchrun runs in)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
@@ -73,6 +76,9 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	}
 	if err := checkBenchtime(opt.benchtime); err != nil {
 		return nil, cli.UsageError{Err: err}
+	}
+	if strings.HasPrefix(opt.pkg, "-") {
+		return nil, usagef("-pkg %q: want a package (a directory or an import path)", opt.pkg)
 	}
 	if _, err := regexp.Compile(opt.bench); err != nil {
 		return nil, usagef("-bench: %v", err)

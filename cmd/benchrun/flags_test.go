@@ -23,6 +23,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-rounds", "-3"}, "-rounds must be at least 1"},
 		{[]string{"-rounds", "many"}, "invalid value"},
 		{[]string{"-benchtime", "0s"}, "-benchtime"},
+		{[]string{"-pkg", "-v"}, "-pkg \"-v\": want a package"},
 		{[]string{"-benchtime", "-1s"}, "-benchtime"},
 		{[]string{"-benchtime", "soon"}, "-benchtime"},
 		{[]string{"-benchtime", "0x"}, "not a positive number of iterations"},

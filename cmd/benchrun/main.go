@@ -16,10 +16,11 @@
 // What benchrun does instead, in the spirit of golang.org/x/benchmarks'
 // bent:
 //
-//   - It builds the root package's test binary once (go test -c): from the
-//     working tree, or from each commit checked out in a temporary git
-//     worktree (removed at the end, also on error or interrupt). The root
-//     package is the only one with benchmarks; benchrun runs no other.
+//   - It builds one package's test binary once (go test -c): the module's
+//     root package (the suite's benchmarks), or -pkg's (a module's own
+//     rows, package suite run against its client); from the working tree,
+//     or from each commit checked out in a temporary git worktree (removed
+//     at the end, also on error or interrupt).
 //   - It runs every leaf matching -bench once, for one iteration: this lists
 //     the leaves and checks that each works before a long run.
 //   - It runs -rounds rounds. In each round every leaf runs once, in a fresh
@@ -76,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "benchrun: "+format+"\n", args...) }
 
-	ws, err := newWorkspace(ctx)
+	ws, err := newWorkspace(ctx, opt.pkg)
 	if err != nil {
 		return err
 	}
