@@ -1,0 +1,81 @@
+// Package exampletest keeps the tables of each example module's README
+// (examples/*) what benchstat makes of the example's recorded run,
+// results.txt beside it, so that no number there is typed by hand. An
+// example's test calls Readme; go test -run TestReadme -update rewrites
+// the tables.
+package exampletest
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+)
+
+var update = flag.Bool("update", false, "rewrite README.md's benchstat tables from results.txt")
+
+// syntax is the blocks' markers: <!-- benchstat:table unit=sec/op -->.
+var syntax = mdblock.Syntax{Tool: "benchstat", Kinds: map[string][]string{"table": {"unit"}}}
+
+// Run and page are the recorded run and the page of an example, in its
+// directory (where go test runs its tests).
+const (
+	Run  = "results.txt"
+	Page = "README.md"
+)
+
+// Readme fails t unless every table block of Page is what
+// `go tool benchstat -col /client -filter .unit:UNIT results.txt` prints
+// (the example's go.mod has benchstat as a tool), and Page has one; with
+// -update it rewrites them.
+func Readme(t *testing.T) {
+	t.Helper()
+	page, out, err := rewrite(Page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case *update:
+		if err := os.WriteFile(Page, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	case !bytes.Equal(out, page):
+		t.Errorf("%s's tables are not what benchstat makes of %s: go test -run TestReadme -update rewrites them", Page, Run)
+	}
+}
+
+// rewrite returns the page named name as it is and with its tables
+// generated.
+func rewrite(name string) (page, out []byte, err error) {
+	page, err = os.ReadFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, blocks, err := syntax.Rewrite(page, name, func(_ string, opts []mdblock.Option) (string, error) {
+		unit := ""
+		for _, o := range opts {
+			unit = o.Value
+		}
+		if unit == "" {
+			return "", fmt.Errorf("a table needs unit=")
+		}
+		args := []string{"tool", "benchstat", "-col", "/client", "-filter", ".unit:" + unit, Run}
+		cmd := exec.Command("go", args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		table, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+		}
+		return "```\n$ go " + strings.Join(args, " ") + "\n" + string(table) + "```", nil
+	})
+	if err == nil && len(blocks) == 0 {
+		err = fmt.Errorf("%s has no benchstat:table block", name)
+	}
+	return page, out, err
+}
