@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/exampletest"
 	"github.com/httpclientbench/httpclientbench/suite"
 )
 
@@ -36,3 +37,6 @@ var instrumented = []suite.Client{
 func BenchmarkOtelHTTP(b *testing.B) { suite.Benchmark(b, instrumented...) }
 
 func TestOtelHTTP(t *testing.T) { suite.Test(t, instrumented...) }
+
+// TestReadme: README.md's tables are what benchstat makes of results.txt.
+func TestReadme(t *testing.T) { exampletest.Readme(t) }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/exampletest"
 	"github.com/httpclientbench/httpclientbench/suite"
 )
 
@@ -29,3 +30,6 @@ var tuned = suite.Client{Factory: clients.TunedNetHTTP("tuned", tune), Speaks: s
 func BenchmarkTuned(b *testing.B) { suite.Benchmark(b, tuned) }
 
 func TestTuned(t *testing.T) { suite.Test(t, tuned) }
+
+// TestReadme: README.md's tables are what benchstat makes of results.txt.
+func TestReadme(t *testing.T) { exampletest.Readme(t) }
