@@ -278,7 +278,7 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	if h.placed {
 		fmt.Fprintf(&b, "Each cell has two placements of the fixture server: *in process*, the benchmark's own process (the suite's loopback rows), and *own process*, a process of its own (the `%s` rows), each with the time per op's ratio", ProcessLevel)
 		if h.cpu {
-			fmt.Fprintf(&b, " and, after *CPU*, the ratio of the benchmark process's CPU time per op (`%s`: in process the client's and the server's, in its own process the client's alone)", CPUUnit)
+			fmt.Fprintf(&b, " and, after *CPU*, the ratio of the benchmark process's CPU time per op (`%s`: in process the client's and the server's, in its own process the client's alone, its waiting for the server's answers included)", CPUUnit)
 		}
 		b.WriteString(". ≠ marks a client whose verdict against `" + Baseline + "` differs between the placements (one of significantly faster, significantly slower and ~ in one, another in the other), and the rows that have one")
 		if len(split) > 0 {

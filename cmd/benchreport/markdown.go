@@ -43,7 +43,7 @@ func WriteMarkdown(w io.Writer, r *Report, chartDir, headline string) error {
 		}
 		t.writeTime(&b)
 		if f.hasCPU() {
-			b.WriteString("\nCPU time per op (" + CPUUnit + ": the benchmark process's, user and system; with the server in process the client's and the server's, with `server=process` the client's alone), and its ratio to `" + Baseline + "`'s:\n\n")
+			b.WriteString("\nCPU time per op (" + CPUUnit + ": the benchmark process's, user and system; with the server in process the client's and the server's, with `server=process` the client's alone, its waiting for the server's answers included), and its ratio to `" + Baseline + "`'s:\n\n")
 			t.writeCPU(&b)
 		}
 		b.WriteString("\nAllocations per op (B/op, allocs/op):\n\n")
