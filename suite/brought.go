@@ -201,6 +201,9 @@ func Test(t *testing.T, cs ...Client) {
 						if errors.Is(err, errLacks) {
 							t.Skip(err)
 						}
+						if msg := err.Error(); strings.HasPrefix(msg, "op ") {
+							t.Fatal(msg) // the rule's check names the op
+						}
 						t.Fatalf("op %d: %v", i+1, err)
 					}
 				}

@@ -84,6 +84,9 @@ func NewClient(tb testing.TB, f clients.Factory, cfg clients.Config) clients.Cli
 	if err != nil {
 		tb.Fatalf("new %s client: %v", f.Name, err)
 	}
+	if c == nil {
+		tb.Fatalf("new %s client: its constructor returned no client and no error", f.Name)
+	}
 	closeAtEnd(tb, f.Name+" client", c)
 	return c
 }
