@@ -172,8 +172,9 @@ func Benchmark(b *testing.B, cs ...Client) {
 // clients.Config — dials around Config.Net, keeps its connection on a
 // conn=fresh row, answers from a cache, falls back to HTTP/1.1 on an
 // HTTP/2 row — fails with a message that says so. The net= rows run over a
-// path without delay or loss, every one of them; the server=process rows
-// are left to Benchmark.
+// path without delay or loss, each once (the first profile's leaf: a row
+// is the same on every profile but its path); the server=process rows are
+// left to Benchmark.
 func Test(t *testing.T, cs ...Client) {
 	if err := checkBrought(cs); err != nil {
 		t.Fatal(err)
