@@ -77,8 +77,8 @@ func named(name string) func(clients.Factory) bool {
 
 // TestCPUPerOpIsTheClients: with the server in its own process, cpu-ns/op
 // is the client's CPU alone. A client that spends a known extra CPU time
-// on every request shows it; a server that does shows nothing of it (in
-// process it would show); and raw, the minimal client, takes less than
+// on every request shows it; a server that does shows it in process, and
+// apart only the client's wait for it; and raw, the minimal client, takes less than
 // net/http. Each is the fewest CPU nanoseconds per op of three rounds of
 // the cases in turn, so that a moment of the machine's is no case's alone;
 // every bound has a margin of half the known cost or more.
@@ -137,8 +137,13 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	if clientBurns-base < extra*8/10 {
 		t.Errorf("a client spending %v more per request: %v more CPU per op, want about that", extra, clientBurns-base)
 	}
-	if serverBurns-base > extra/2 {
-		t.Errorf("a server in its own process spending %v per request: %v more CPU per op in the client's process, want much less", extra, serverBurns-base)
+	// The client waits as long for either burning server, and waiting
+	// costs CPU (more on a busy machine, and under -race: 201µs once), so
+	// the bound is on the difference: in process the burn's own CPU is on
+	// top of the wait, apart it is not.
+	if inProcBurns-serverBurns < extra/2 {
+		t.Errorf("a server spending %v per request: %v more CPU per op in the client's process when it runs in its own process, %v more in process; want the burn in process only",
+			extra, serverBurns-base, inProcBurns-base)
 	}
 	if inProcBurns-base < extra/2 {
 		t.Errorf("a server in process spending %v per request: %v more CPU per op, want about that", extra, inProcBurns-base)
