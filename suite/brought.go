@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/netem"
 )
@@ -195,18 +194,10 @@ func Test(t *testing.T, cs ...Client) {
 				if v.net != nil {
 					v.net = &testPath
 				}
-				tg := s.target(t, v)
-				o := v.op(benchtest.NewClient(t, cf, netConfig(v, tg)), tg)
-				for i := range reuseGrace + 1 {
-					if err := o(true); err != nil {
-						if errors.Is(err, errLacks) {
-							t.Skip(err)
-						}
-						if msg := err.Error(); strings.HasPrefix(msg, "op ") {
-							t.Fatal(msg) // the rule's check names the op
-						}
-						t.Fatalf("op %d: %v", i+1, err)
-					}
+				if err := scenarioOps(t, v, cf, s.target(t, v)); errors.Is(err, errLacks) {
+					t.Skip(err)
+				} else if err != nil {
+					t.Fatal(err)
 				}
 			})
 		})

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
 // nethttpAs is the suite's nethttp under another name, speaking p, with
@@ -156,14 +155,7 @@ func broughtRow(t *testing.T, f Family, row string, c Client) error {
 	if v.net != nil {
 		v.net = &testPath
 	}
-	tg := defaultServers(t, g).target(t, v)
-	o := v.op(benchtest.NewClient(t, c.Factory, netConfig(v, tg)), tg)
-	for range reuseGrace + 1 {
-		if err := o(true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return scenarioOps(t, v, c.Factory, defaultServers(t, g).target(t, v))
 }
 
 // TestBenchmarkRunsEveryRow: Benchmark runs a leaf of the brought client

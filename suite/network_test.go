@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/netem"
 )
 
@@ -26,12 +25,8 @@ func TestNetRows(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			runVariants(t, rows, 0, func(t *testing.T, v variant, cf clients.Factory) {
 				v.net = &testPath
-				tg := netTarget(t, v)
-				o := v.op(benchtest.NewClient(t, cf, netConfig(v, tg)), tg)
-				for i := range reuseGrace + 1 {
-					if err := o(true); err != nil {
-						t.Fatalf("op %d: %v", i, err)
-					}
+				if err := scenarioOps(t, v, cf, netTarget(t, v)); err != nil {
+					t.Fatal(err)
 				}
 			})
 		})

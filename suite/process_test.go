@@ -35,12 +35,8 @@ func TestProcessRows(t *testing.T) {
 		}
 		t.Run(f.name, func(t *testing.T) {
 			runVariants(t, rows, 0, func(t *testing.T, v variant, cf clients.Factory) {
-				tg := procs.target(t, v)
-				o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
-				for i := range reuseGrace + 1 {
-					if err := o(true); err != nil {
-						t.Fatalf("op %d: %v", i, err)
-					}
+				if err := scenarioOps(t, v, cf, procs.target(t, v)); err != nil {
+					t.Fatal(err)
 				}
 			})
 		})

@@ -28,12 +28,9 @@ func TestScenarios(t *testing.T) {
 	for _, f := range Families {
 		t.Run(f.name, func(t *testing.T) {
 			eachLeaf(t, f, func(t *testing.T, v variant, cf clients.Factory) {
-				tg := s.target(t, v) // the server first: cleanups run last-in first-out
-				o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
-				for i := range reuseGrace + 1 {
-					if err := o(true); err != nil {
-						t.Fatalf("op %d: %v", i, err)
-					}
+				// The server first: cleanups run last-in first-out.
+				if err := scenarioOps(t, v, cf, s.target(t, v)); err != nil {
+					t.Fatal(err)
 				}
 			})
 		})
