@@ -66,6 +66,7 @@ go build -o "$tmp/benchserver" ./cmd/benchserver
 
 # start_server ARGS...: a benchserver on a free loopback port; sets url.
 start_server() {
+  : >"$tmp/server.out" # emptied by us first: never read the last server's URL
   "$tmp/benchserver" -addr 127.0.0.1:0 "$@" >"$tmp/server.out" 2>&1 &
   server_pid=$!
   for _ in $(seq 100); do

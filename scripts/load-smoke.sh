@@ -12,9 +12,22 @@ cd "$(dirname "$0")/.."
 
 tmp=$(mktemp -d)
 server_pid=
+# halt PID: SIGINT, then SIGKILL if it has not exited within 10 s. A
+# background job of a non-interactive shell starts with SIGINT ignored, so a
+# SIGINT sent before the Go runtime has installed its handler is lost; the
+# bound keeps that (or a server that hangs in shutdown) from stalling CI.
+halt() {
+  kill -INT "$1" 2>/dev/null || return 0
+  for _ in $(seq 100); do
+    kill -0 "$1" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  echo "load-smoke: benchserver ignored SIGINT for 10 s; killing it" >&2
+  kill -KILL "$1" 2>/dev/null || true
+}
 cleanup() {
   if [[ -n $server_pid ]]; then
-    kill -INT "$server_pid" 2>/dev/null || true
+    halt "$server_pid"
     wait "$server_pid" 2>/dev/null || true
   fi
   rm -rf "$tmp"
@@ -33,19 +46,23 @@ go build -o "$tmp/benchserver" ./cmd/benchserver
 
 # start_server ARGS...: starts benchserver on a free loopback port, sets url.
 start_server() {
+  # Emptied here, not by the child's redirection: the loop below must never
+  # read the previous server's URL before the new process has truncated it.
+  : >"$tmp/out"
   "$tmp/benchserver" -addr 127.0.0.1:0 "$@" >"$tmp/out" 2>"$tmp/err" &
   server_pid=$!
   url=
   for _ in $(seq 50); do
     url=$(awk '/^serving /{print $2}' "$tmp/out")
     [[ -n $url ]] && break
+    kill -0 "$server_pid" 2>/dev/null || fail "benchserver $* exited: $(cat "$tmp/err")"
     sleep 0.1
   done
   [[ -n $url ]] || fail "benchserver $* printed no URL: $(cat "$tmp/err")"
 }
 
 stop_server() {
-  kill -INT "$server_pid"
+  halt "$server_pid"
   wait "$server_pid" || fail "benchserver exited $? on SIGINT: $(cat "$tmp/err")"
   server_pid=
 }
