@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -77,6 +78,9 @@ func oneResult(out []byte, leaf string) (result, error) {
 // binary is killed if benchrun dies, even by SIGKILL (on Linux), so no
 // leaf runs on without it.
 func runTest(ctx context.Context, s *side, args ...string) ([]byte, error) {
+	// A test binary run directly has no timeout (go test's is 10m); a leaf
+	// that hangs must fail the run, not stall it.
+	args = append([]string{"-test.timeout=" + childTimeout.String()}, args...)
 	cmd := command(ctx, s.dir, s.bin, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -85,6 +89,10 @@ func runTest(ctx context.Context, s *side, args ...string) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// childTimeout bounds each test binary benchrun starts: generous for a
+// listing of every leaf at one iteration, or one leaf's sample.
+const childTimeout = 30 * time.Minute
 
 // exactRegexp is the -test.bench pattern that matches the leaf and nothing
 // else: each level of the name anchored and quoted.
