@@ -1,8 +1,19 @@
-// Package behaviour holds TestBehaviour: what each HTTP client library does
-// with its own defaults when the server does something other than a quick
-// 200 (a 404, redirects, gzip, retries, cookies, a cut body, a 1xx, ...),
-// observed against the fixture server's behaviour routes and compared with
-// the table in the test. The table is rendered to docs/behaviour.md and to
-// docs/clients.md's behaviour block; `go test ./behaviour -run TestBehaviour
-// -update` (or `go generate ./...`) rewrites both.
+// Package behaviour is what each HTTP client library does with its own
+// defaults when the server does something other than a quick 200 (a 404,
+// redirects, gzip, retries, cookies, a cut body, a 1xx, ...), observed
+// against the fixture server's behaviour routes.
+//
+// Its test, TestBehaviour, observes every row with every column's library
+// and compares each observation with the table (rows.go, table.go). The
+// table is rendered to docs/behaviour.md and to docs/clients.md's
+// behaviour block; `go test ./behaviour -run TestBehaviour -update` (or
+// `go generate ./...`) rewrites both.
+//
+// Column runs the same rows against a client of your own built on an
+// *http.Client, beside net/http's default client, and prints your column
+// with the lines that make it behave like net/http where it does not:
+//
+//	func TestBehaviour(t *testing.T) {
+//		behaviour.Column(t, behaviour.Brought{Name: "mine", New: newMine})
+//	}
 package behaviour

@@ -1,4 +1,4 @@
-package behaviour_test
+package behaviour
 
 import (
 	"testing"

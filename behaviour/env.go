@@ -1,4 +1,4 @@
-package behaviour_test
+package behaviour
 
 import (
 	"crypto/tls"
@@ -119,4 +119,11 @@ func startTLS(t *testing.T) *env {
 	e.base = srv.URL
 	e.tls = srv.Client().Transport.(*http.Transport).TLSClientConfig.Clone()
 	return e
+}
+
+func startPlainOrTLS(t *testing.T, useTLS bool) *env {
+	if useTLS {
+		return startTLS(t)
+	}
+	return startPlain(t)
 }

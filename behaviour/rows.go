@@ -1,11 +1,10 @@
-package behaviour_test
+package behaviour
 
 import (
 	"bytes"
 	"compress/zlib"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -28,8 +27,6 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
 )
-
-var update = flag.Bool("update", false, "rewrite docs/behaviour.md and docs/clients.md's behaviour block from the table")
 
 // observe runs one behaviour against one client and describes what it did,
 // in words that do not depend on the run (no ports, no timings).
@@ -464,6 +461,14 @@ func timeoutObs(t *testing.T, e *env, c *client) string {
 // Retry-After: 7 from the library's backoff.
 func retryWaitObs(t *testing.T, e *env, c *client) string {
 	l, ok := c.lib.(*retryablehttp.Client)
+	if !ok && c.own {
+		// A brought client may retry in a middleware: count, and say
+		// what cannot be read.
+		if r := c.do("GET", e.base+"/retry-after/0", nil, nil); e.attempts("/retry-after/0") > 1 {
+			return fmt.Sprintf("retried (%s); the wait is not read (only retryablehttp's Backoff is)", outcome(r))
+		}
+		return "no retry"
+	}
 	if !ok {
 		return "no retry"
 	}
@@ -487,11 +492,29 @@ func funcIs(f, g any) bool {
 	return reflect.ValueOf(f).Pointer() == reflect.ValueOf(g).Pointer()
 }
 
+// unread is the cell of a row that reads a transport's fields, for a
+// brought client whose transport is not an *http.Transport (a middleware
+// chain, say): what it is, and that its fields were not read.
+func unread(c *client) (string, bool) {
+	l, ok := c.lib.(*http.Client)
+	if !c.own || !ok {
+		return "", false
+	}
+	if _, h2 := l.Transport.(*http2.Transport); h2 {
+		return "", false
+	}
+	return fmt.Sprintf("not read: the transport is a %T, not an *http.Transport", l.Transport), true
+}
+
 // transportOf is the *http.Transport under a net/http-based client.
 func transportOf(c *client) *http.Transport {
 	switch l := c.lib.(type) {
 	case *http.Client:
-		tr, _ := l.Transport.(*http.Transport)
+		rt := l.Transport
+		if rt == nil {
+			rt = http.DefaultTransport
+		}
+		tr, _ := rt.(*http.Transport)
 		return tr
 	case *resty.Client:
 		tr, _ := l.GetClient().Transport.(*http.Transport)
@@ -521,6 +544,9 @@ func proxyObs(t *testing.T, e *env, c *client) string {
 	}
 	tr := transportOf(c)
 	if tr == nil {
+		if r, ok := unread(c); ok {
+			return r
+		}
 		return "no (http2.Transport has no proxy)"
 	}
 	if tr.Proxy != nil && funcIs(tr.Proxy, http.ProxyFromEnvironment) {
@@ -579,6 +605,9 @@ func idleObs(t *testing.T, e *env, c *client) string {
 		}
 	}
 	tr := transportOf(c)
+	if r, ok := unread(c); ok && tr == nil {
+		return r
+	}
 	n := fmt.Sprint(http.DefaultMaxIdleConnsPerHost) // the field's 0
 	if tr.MaxIdleConnsPerHost != 0 {
 		n = gomaxprocs(tr.MaxIdleConnsPerHost)
@@ -661,7 +690,11 @@ func maxConnsObs(t *testing.T, e *env, c *client) string {
 			return "unlimited: another connection when the server's stream limit is reached"
 		}
 	}
-	if n := transportOf(c).MaxConnsPerHost; n > 0 {
+	tr := transportOf(c)
+	if r, ok := unread(c); ok && tr == nil {
+		return r
+	}
+	if n := tr.MaxConnsPerHost; n > 0 {
 		return fmt.Sprintf("%d", n)
 	}
 	return "unlimited"

@@ -1,4 +1,4 @@
-package behaviour_test
+package behaviour
 
 // observed is what each library did, row by row: TestBehaviour fails when an
 // observation differs. Change an entry only when a library really changed

@@ -1,0 +1,170 @@
+package behaviour
+
+import (
+	"crypto/tls"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Brought is a client of your own for Column: one built on an *http.Client
+// (a tuned transport, a wrapper, a middleware chain), as your service
+// builds it.
+type Brought struct {
+	// Name is the column's heading.
+	Name string
+	// New builds the client. tc is the test server's trust for the TLS
+	// rows (nil on the others): put it in the transport's TLSClientConfig
+	// (or RootCAs), and change nothing else for it.
+	New func(tc *tls.Config) (*http.Client, error)
+	// Fixes are your lines that make a row behave like net/http, keyed by
+	// the row's id (the table's first column). Each is tested: with Apply
+	// on a client from New the row must observe what net/http does.
+	Fixes map[string]Fix
+}
+
+// Fix is one line of Brought.Fixes: Line is what you write, Apply does it.
+type Fix struct {
+	Line  string
+	Apply func(*http.Client)
+}
+
+// A Cell is one row of a Column: what net/http's default client (on this
+// toolchain) and the brought client observed.
+type Cell struct {
+	ID, Title string
+	NetHTTP   string // http.Client{} on a clone of http.DefaultTransport
+	Brought   string
+	Fix       *Fix   // the row's line from Brought.Fixes, if any
+	Fixed     string // what the row observed with Fix applied
+}
+
+// Differs reports whether the brought client does otherwise than net/http.
+func (c Cell) Differs() bool { return c.Brought != c.NetHTTP }
+
+// Table is a brought client's column beside net/http's.
+type Table struct {
+	Name  string
+	Cells []Cell
+}
+
+// Column observes every row of the behaviour table (docs/behaviour.md)
+// with the client b.New builds and with net/http's default client, each
+// against a fresh fixture server of its own, in parallel subtests of t,
+// then logs the column as Markdown (go test -v shows it) and returns it.
+// It fails t when New fails, when a row cannot be observed, when Fixes
+// names a row the table does not have, and when a fix line does not make
+// its row observe what net/http does. A difference from net/http is what
+// the table is for, not a failure.
+//
+//	func TestBehaviour(t *testing.T) {
+//		behaviour.Column(t, behaviour.Brought{Name: "mine", New: newMine})
+//	}
+func Column(t *testing.T, b Brought) Table {
+	t.Helper()
+	tab, errs := column(t, b)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if !t.Failed() {
+		t.Log("\n" + tab.Markdown())
+	}
+	return tab
+}
+
+// column is Column with the fix lines' failures returned, not reported.
+func column(t *testing.T, b Brought) (Table, []error) {
+	if b.Name == "" || b.New == nil {
+		t.Fatal("behaviour: a Brought needs a Name and a New")
+	}
+	var errs []error
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.id
+	}
+	for id := range b.Fixes {
+		if !slices.Contains(ids, id) {
+			errs = append(errs, fmt.Errorf("behaviour: Fixes names row %q; the rows are %s", id, strings.Join(ids, ", ")))
+		}
+	}
+	tab := Table{Name: b.Name, Cells: make([]Cell, len(rows))}
+	brought := func(t *testing.T, tc *tls.Config) *client {
+		hc, err := b.New(tc)
+		if err != nil || hc == nil {
+			t.Fatalf("behaviour: %s: New: %v (client %v)", b.Name, err, hc)
+		}
+		return &client{name: b.Name, lib: hc, own: true}
+	}
+	t.Run(b.Name, func(t *testing.T) {
+		for i, r := range rows {
+			t.Run(r.id, func(t *testing.T) {
+				t.Parallel()
+				c := Cell{ID: r.id, Title: r.title}
+				c.NetHTTP = observeWith(t, r, func(tc *tls.Config) *client { return newClient("nethttp", tc) })
+				c.Brought = observeWith(t, r, func(tc *tls.Config) *client { return brought(t, tc) })
+				if fx, ok := b.Fixes[r.id]; ok {
+					c.Fix = &fx
+					c.Fixed = observeWith(t, r, func(tc *tls.Config) *client {
+						cl := brought(t, tc)
+						fx.Apply(cl.lib.(*http.Client))
+						return cl
+					})
+				}
+				tab.Cells[i] = c
+			})
+		}
+	})
+	for _, c := range tab.Cells {
+		if c.Fix != nil && c.Fixed != c.NetHTTP {
+			errs = append(errs, fmt.Errorf("behaviour: %s, row %s: with %s: observed %q, net/http %q", b.Name, c.ID, c.Fix.Line, c.Fixed, c.NetHTTP))
+		}
+	}
+	return tab, errs
+}
+
+// observeWith runs r against a fresh server with the client build makes
+// (given the server's trust on a TLS row).
+func observeWith(t *testing.T, r row, build func(*tls.Config) *client) string {
+	t.Helper()
+	e := startPlainOrTLS(t, r.tls)
+	c := build(e.tls)
+	t.Cleanup(c.close)
+	return r.obs(t, e, c)
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// Markdown is the table: row id, behaviour, net/http, the brought client
+// (in bold where it differs), then the fix lines for the rows that differ.
+func (tab Table) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| row | behaviour | nethttp | %s |\n|---|---|---|---|\n", cell(tab.Name))
+	var differ []Cell
+	for _, c := range tab.Cells {
+		v := cell(c.Brought)
+		if c.Differs() {
+			v = "**" + v + "**"
+			differ = append(differ, c)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, cell(c.Title), cell(c.NetHTTP), v)
+	}
+	if len(differ) == 0 {
+		fmt.Fprintf(&b, "\n%s does what net/http does on every row.\n", tab.Name)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\n%d of %d rows differ from net/http. The line that makes %s behave like net/http:\n\n| row | line | then |\n|---|---|---|\n",
+		len(differ), len(tab.Cells), tab.Name)
+	for _, c := range differ {
+		line, then := "none given (Brought.Fixes)", ""
+		if c.Fix != nil {
+			line, then = "`"+cell(c.Fix.Line)+"`", cell(c.Fixed)
+			if c.Fixed == c.NetHTTP {
+				then = "as net/http"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, line, then)
+	}
+	return b.String()
+}

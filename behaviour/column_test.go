@@ -1,0 +1,116 @@
+package behaviour
+
+import (
+	"crypto/tls"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// defaultNetHTTP is what Column's net/http column runs: a brought client
+// that is it must differ nowhere.
+func defaultNetHTTP(tc *tls.Config) (*http.Client, error) {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = tc
+	return &http.Client{Transport: tr}, nil
+}
+
+// tunedNoGzipNoH2 is examples/tuned's transport: no compression, no HTTP/2.
+func tunedNoGzipNoH2(tc *tls.Config) (*http.Client, error) {
+	hc, err := defaultNetHTTP(tc)
+	tr := hc.Transport.(*http.Transport)
+	tr.DisableCompression = true
+	tr.ForceAttemptHTTP2 = false
+	tr.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
+	return hc, err
+}
+
+func differing(tab Table) []string {
+	var ids []string
+	for _, c := range tab.Cells {
+		if c.Differs() {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
+func TestColumnNetHTTPIsNetHTTP(t *testing.T) {
+	tab := Column(t, Brought{Name: "same", New: defaultNetHTTP})
+	if len(tab.Cells) != len(rows) {
+		t.Fatalf("%d cells for %d rows", len(tab.Cells), len(rows))
+	}
+	if d := differing(tab); len(d) > 0 {
+		t.Errorf("net/http's own default client differs from net/http on %v", d)
+	}
+	// On this toolchain the net/http column is the table's, but for a
+	// change of Go that the table would catch too.
+	for _, c := range tab.Cells {
+		if want := observed[c.ID]["nethttp"]; c.NetHTTP != want {
+			t.Logf("row %s: net/http observed %q here, the table says %q", c.ID, c.NetHTTP, want)
+		}
+	}
+	if md := tab.Markdown(); !strings.Contains(md, "same does what net/http does on every row.") {
+		t.Errorf("Markdown of a column that differs nowhere:\n%s", md)
+	}
+}
+
+// TestColumnTuned: the rows a transport setting changes differ, and only
+// they; a fix line that works is shown working, one that does not, a
+// fix for a row that does not exist, and a failing New are errors.
+func TestColumnTuned(t *testing.T) {
+	gzipBack := Fix{Line: "tr.DisableCompression = false", Apply: func(hc *http.Client) {
+		hc.Transport.(*http.Transport).DisableCompression = false
+	}}
+	noop := Fix{Line: "nothing", Apply: func(*http.Client) {}}
+	tab, errs := column(t, Brought{Name: "tuned", New: tunedNoGzipNoH2, Fixes: map[string]Fix{
+		"gzip": gzipBack, "http2": noop, "no-such-row": noop,
+	}})
+	got := strings.Join(differing(tab), " ")
+	if want := "accept-encoding gzip http2"; got != want {
+		t.Errorf("rows that differ: %q, want %q", got, want)
+	}
+	var msgs []string
+	for _, err := range errs {
+		msgs = append(msgs, err.Error())
+	}
+	all := strings.Join(msgs, "\n")
+	if len(errs) != 2 || !strings.Contains(all, `Fixes names row "no-such-row"`) ||
+		!strings.Contains(all, `row http2: with nothing: observed "HTTP/1.1", net/http "HTTP/2.0"`) {
+		t.Errorf("errors:\n%s\nwant the unknown row and the http2 fix that fixes nothing", all)
+	}
+	md := tab.Markdown()
+	for _, want := range []string{
+		"| gzip | gzip body | decoded, Content-Encoding and Content-Length removed | **",
+		fmt.Sprintf("3 of %d rows differ from net/http.", len(rows)),
+		"| gzip | `tr.DisableCompression = false` | as net/http |",
+		"| http2 | `nothing` | HTTP/1.1 |",
+		"| accept-encoding | none given (Brought.Fixes) |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown has no %q:\n%s", want, md)
+		}
+	}
+}
+
+type wrapped struct{ http.RoundTripper }
+
+// TestColumnMiddleware: a transport whose fields cannot be read says so
+// on the rows that read them, and is observed on every other row.
+func TestColumnMiddleware(t *testing.T) {
+	tab := Column(t, Brought{Name: "mw", New: func(tc *tls.Config) (*http.Client, error) {
+		hc, err := defaultNetHTTP(tc)
+		hc.Transport = wrapped{hc.Transport}
+		return hc, err
+	}})
+	got := strings.Join(differing(tab), " ")
+	if want := "proxy idle-conns max-conns"; got != want {
+		t.Errorf("rows that differ: %q, want %q", got, want)
+	}
+	for _, c := range tab.Cells {
+		if c.Differs() && c.Brought != "not read: the transport is a behaviour.wrapped, not an *http.Transport" {
+			t.Errorf("row %s: %q", c.ID, c.Brought)
+		}
+	}
+}
