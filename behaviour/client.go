@@ -64,6 +64,8 @@ type client struct {
 	// make, whose fields mean what net/http's do but whose transport may
 	// be anything.
 	own bool
+	// base is Brought.Transport, for an own client.
+	base func(*http.Client) *http.Transport
 }
 
 // callBound bounds every exchange; no default is observed by waiting for

@@ -19,6 +19,11 @@ type Brought struct {
 	// rows (nil on the others): put it in the transport's TLSClientConfig
 	// (or RootCAs), and change nothing else for it.
 	New func(tc *tls.Config) (*http.Client, error)
+	// Transport, when set, is the *http.Transport under the client's
+	// transport (a middleware chain's base), for the rows that read a
+	// transport's fields; without it they read the client's Transport if
+	// it is one, and say "not read" otherwise.
+	Transport func(*http.Client) *http.Transport
 	// Fixes are your lines that make a row behave like net/http, keyed by
 	// the row's id (the table's first column). Each is tested: with Apply
 	// on a client from New the row must observe what net/http does.
@@ -42,7 +47,12 @@ type Cell struct {
 }
 
 // Differs reports whether the brought client does otherwise than net/http.
-func (c Cell) Differs() bool { return c.Brought != c.NetHTTP }
+// A cell that was not read does not differ.
+func (c Cell) Differs() bool { return !c.Unread() && c.Brought != c.NetHTTP }
+
+// Unread reports whether the row reads a transport's fields and could not
+// (see Brought.Transport).
+func (c Cell) Unread() bool { return strings.HasPrefix(c.Brought, notRead) }
 
 // Table is a brought client's column beside net/http's.
 type Table struct {
@@ -95,7 +105,7 @@ func column(t *testing.T, b Brought) (Table, []error) {
 		if err != nil || hc == nil {
 			t.Fatalf("behaviour: %s: New: %v (client %v)", b.Name, err, hc)
 		}
-		return &client{name: b.Name, lib: hc, own: true}
+		return &client{name: b.Name, lib: hc, own: true, base: b.Transport}
 	}
 	t.Run(b.Name, func(t *testing.T) {
 		for i, r := range rows {
@@ -142,16 +152,24 @@ func (tab Table) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| row | behaviour | nethttp | %s |\n|---|---|---|---|\n", cell(tab.Name))
 	var differ []Cell
+	unread := 0
 	for _, c := range tab.Cells {
 		v := cell(c.Brought)
-		if c.Differs() {
+		switch {
+		case c.Differs():
 			v = "**" + v + "**"
 			differ = append(differ, c)
+		case c.Unread():
+			v = "_" + v + "_"
+			unread++
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, cell(c.Title), cell(c.NetHTTP), v)
 	}
+	if unread > 0 {
+		fmt.Fprintf(&b, "\n%d rows read a transport's fields and could not (Brought.Transport names the *http.Transport under a chain).\n", unread)
+	}
 	if len(differ) == 0 {
-		fmt.Fprintf(&b, "\n%s does what net/http does on every row.\n", tab.Name)
+		fmt.Fprintf(&b, "\n%s does what net/http does on every row it observed.\n", tab.Name)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "\n%d of %d rows differ from net/http. The line that makes %s behave like net/http:\n\n| row | line | then |\n|---|---|---|\n",

@@ -51,7 +51,7 @@ func TestColumnNetHTTPIsNetHTTP(t *testing.T) {
 			t.Logf("row %s: net/http observed %q here, the table says %q", c.ID, c.NetHTTP, want)
 		}
 	}
-	if md := tab.Markdown(); !strings.Contains(md, "same does what net/http does on every row.") {
+	if md := tab.Markdown(); !strings.Contains(md, "same does what net/http does on every row it observed.") {
 		t.Errorf("Markdown of a column that differs nowhere:\n%s", md)
 	}
 }
@@ -97,20 +97,38 @@ func TestColumnTuned(t *testing.T) {
 type wrapped struct{ http.RoundTripper }
 
 // TestColumnMiddleware: a transport whose fields cannot be read says so
-// on the rows that read them, and is observed on every other row.
+// on the rows that read them, and is observed on every other row; with
+// Brought.Transport they are read from the transport under it.
 func TestColumnMiddleware(t *testing.T) {
-	tab := Column(t, Brought{Name: "mw", New: func(tc *tls.Config) (*http.Client, error) {
+	b := Brought{Name: "mw", New: func(tc *tls.Config) (*http.Client, error) {
 		hc, err := defaultNetHTTP(tc)
 		hc.Transport = wrapped{hc.Transport}
 		return hc, err
-	}})
-	got := strings.Join(differing(tab), " ")
-	if want := "proxy idle-conns max-conns"; got != want {
-		t.Errorf("rows that differ: %q, want %q", got, want)
-	}
+	}}
+	tab := Column(t, b)
+	var unread []string
 	for _, c := range tab.Cells {
-		if c.Differs() && c.Brought != "not read: the transport is a behaviour.wrapped, not an *http.Transport" {
-			t.Errorf("row %s: %q", c.ID, c.Brought)
+		if c.Unread() {
+			unread = append(unread, c.ID)
+			if c.Brought != "not read: the transport is a behaviour.wrapped, not an *http.Transport" {
+				t.Errorf("row %s: %q", c.ID, c.Brought)
+			}
+		}
+	}
+	if got, want := strings.Join(unread, " "), "proxy idle-conns max-conns"; got != want {
+		t.Errorf("rows not read: %q, want %q", got, want)
+	}
+	if d := differing(tab); len(d) > 0 {
+		t.Errorf("rows that differ: %v, want none", d)
+	}
+	if md := tab.Markdown(); !strings.Contains(md, "3 rows read a transport's fields and could not") || !strings.Contains(md, "| proxy | proxy from the environment | yes: HTTP_PROXY, HTTPS_PROXY, NO_PROXY | _not read:") {
+		t.Errorf("Markdown:\n%s", md)
+	}
+	b.Transport = func(hc *http.Client) *http.Transport { return hc.Transport.(wrapped).RoundTripper.(*http.Transport) }
+	tab = Column(t, b)
+	for _, c := range tab.Cells {
+		if c.Unread() || c.Differs() {
+			t.Errorf("with Brought.Transport, row %s: %q, net/http %q", c.ID, c.Brought, c.NetHTTP)
 		}
 	}
 }

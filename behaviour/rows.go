@@ -492,6 +492,8 @@ func funcIs(f, g any) bool {
 	return reflect.ValueOf(f).Pointer() == reflect.ValueOf(g).Pointer()
 }
 
+const notRead = "not read:"
+
 // unread is the cell of a row that reads a transport's fields, for a
 // brought client whose transport is not an *http.Transport (a middleware
 // chain, say): what it is, and that its fields were not read.
@@ -503,13 +505,16 @@ func unread(c *client) (string, bool) {
 	if _, h2 := l.Transport.(*http2.Transport); h2 {
 		return "", false
 	}
-	return fmt.Sprintf("not read: the transport is a %T, not an *http.Transport", l.Transport), true
+	return fmt.Sprintf("%s the transport is a %T, not an *http.Transport", notRead, l.Transport), true
 }
 
 // transportOf is the *http.Transport under a net/http-based client.
 func transportOf(c *client) *http.Transport {
 	switch l := c.lib.(type) {
 	case *http.Client:
+		if c.base != nil {
+			return c.base(l)
+		}
 		rt := l.Transport
 		if rt == nil {
 			rt = http.DefaultTransport

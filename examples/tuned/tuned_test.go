@@ -3,9 +3,11 @@
 package tuned
 
 import (
+	"crypto/tls"
 	"net/http"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/behaviour"
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/exampletest"
 	"github.com/httpclientbench/httpclientbench/suite"
@@ -30,6 +32,32 @@ var tuned = suite.Client{Factory: clients.TunedNetHTTP("tuned", tune), Speaks: s
 func BenchmarkTuned(b *testing.B) { suite.Benchmark(b, tuned) }
 
 func TestTuned(t *testing.T) { suite.Test(t, tuned) }
+
+// TestBehaviour: the tuned transport's column of the behaviour table,
+// built as a service would (http.DefaultTransport's settings, tuned),
+// beside net/http's defaults; README.md keeps it.
+func TestBehaviour(t *testing.T) {
+	tab := behaviour.Column(t, behaviour.Brought{
+		Name: "tuned",
+		New: func(tc *tls.Config) (*http.Client, error) {
+			tr := http.DefaultTransport.(*http.Transport).Clone()
+			tr.TLSClientConfig = tc
+			tune(tr)
+			return &http.Client{Transport: tr}, nil
+		},
+		Fixes: map[string]behaviour.Fix{
+			"accept-encoding": compression, "gzip": compression,
+			"http2": {Line: "t.Protocols.SetHTTP2(true)", Apply: func(hc *http.Client) {
+				hc.Transport.(*http.Transport).Protocols.SetHTTP2(true)
+			}},
+		},
+	})
+	exampletest.Behaviour(t, tab)
+}
+
+var compression = behaviour.Fix{Line: "t.DisableCompression = false", Apply: func(hc *http.Client) {
+	hc.Transport.(*http.Transport).DisableCompression = false
+}}
 
 // TestReadme: README.md's tables are what benchstat makes of results.txt.
 func TestReadme(t *testing.T) { exampletest.Readme(t) }

@@ -1,8 +1,9 @@
 // Package exampletest keeps the tables of each example module's README
 // (examples/*) what benchstat makes of the example's recorded run,
-// results.txt beside it, so that no number there is typed by hand. An
-// example's test calls Readme; go test -run TestReadme -update rewrites
-// the tables.
+// results.txt beside it, so that no number there is typed by hand, and its
+// behaviour column what behaviour.Column observed. An example's tests call
+// Readme and Behaviour; go test -run 'TestReadme|TestBehaviour' -update
+// rewrites them.
 package exampletest
 
 import (
@@ -14,10 +15,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/behaviour"
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 )
 
-var update = flag.Bool("update", false, "rewrite README.md's benchstat tables from results.txt")
+var update = flag.Bool("update", false, "rewrite README.md's benchstat tables from results.txt and its behaviour column")
 
 // syntax is the blocks' markers: <!-- benchstat:table unit=sec/op -->.
 var syntax = mdblock.Syntax{Tool: "benchstat", Kinds: map[string][]string{"table": {"unit"}}}
@@ -29,6 +31,49 @@ const (
 	Page = "README.md"
 )
 
+// columnSyntax is the behaviour column's marker: <!-- behaviour:column -->.
+var columnSyntax = mdblock.Syntax{Tool: "behaviour", Kinds: map[string][]string{"column": nil}}
+
+// Behaviour fails t unless Page's behaviour:column block is tab's
+// Markdown, and Page has one; with -update it rewrites it.
+func Behaviour(t *testing.T, tab behaviour.Table) {
+	t.Helper()
+	page, err := os.ReadFile(Page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := withColumn(page, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep(t, page, out, "behaviour column is not what behaviour.Column observed: go test -run TestBehaviour -update rewrites it")
+}
+
+// withColumn is page with its behaviour:column block tab's Markdown.
+func withColumn(page []byte, tab behaviour.Table) ([]byte, error) {
+	out, blocks, err := columnSyntax.Rewrite(page, Page, func(string, []mdblock.Option) (string, error) {
+		return strings.TrimSuffix(tab.Markdown(), "\n"), nil
+	})
+	if err == nil && len(blocks) == 0 {
+		err = fmt.Errorf("%s has no behaviour:column block", Page)
+	}
+	return out, err
+}
+
+// keep writes out over Page with -update, or fails t with what unless
+// page is out.
+func keep(t *testing.T, page, out []byte, what string) {
+	t.Helper()
+	switch {
+	case *update:
+		if err := os.WriteFile(Page, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	case !bytes.Equal(out, page):
+		t.Errorf("%s's %s", Page, what)
+	}
+}
+
 // Readme fails t unless every table block of Page is what
 // `go tool benchstat -col /client -filter .unit:UNIT results.txt` prints
 // (the example's go.mod has benchstat as a tool), and Page has one; with
@@ -39,14 +84,7 @@ func Readme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	switch {
-	case *update:
-		if err := os.WriteFile(Page, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	case !bytes.Equal(out, page):
-		t.Errorf("%s's tables are not what benchstat makes of %s: go test -run TestReadme -update rewrites them", Page, Run)
-	}
+	keep(t, page, out, "tables are not what benchstat makes of "+Run+": go test -run TestReadme -update rewrites them")
 }
 
 // rewrite returns the page named name as it is and with its tables
