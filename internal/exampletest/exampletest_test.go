@@ -64,3 +64,17 @@ func TestWithColumn(t *testing.T) {
 		t.Error("a page with no behaviour:column block: no error")
 	}
 }
+
+// TestBehaviourPasses: Behaviour accepts a page whose column is current.
+func TestBehaviourPasses(t *testing.T) {
+	tab := behaviour.Table{Name: "mine", Cells: []behaviour.Cell{{ID: "404", Title: "404", NetHTTP: "response 404", Brought: "response 404"}}}
+	page, err := withColumn([]byte("<!-- behaviour:column -->\n<!-- behaviour:end -->\n"), tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile(Page, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	Behaviour(t, tab)
+}

@@ -1,4 +1,4 @@
-package main
+package loadbench
 
 import (
 	"encoding/json"
@@ -217,17 +217,21 @@ func (j job) run() (_ *report, err error) {
 	return rep, nil
 }
 
+// factories are the clients a run can take: the suite's HTTP/1.1 clients,
+// then those brought to Main.
+var factories = clients.HTTP1
+
 func lookupClient(name string) (clients.Factory, error) {
-	i := slices.IndexFunc(clients.HTTP1, func(f clients.Factory) bool { return f.Name == name })
+	i := slices.IndexFunc(factories, func(f clients.Factory) bool { return f.Name == name })
 	if i < 0 {
 		return clients.Factory{}, errors.New("unknown client " + name + ": want one of " + clientNames())
 	}
-	return clients.HTTP1[i], nil
+	return factories[i], nil
 }
 
 func clientNames() string {
 	var names []string
-	for _, f := range clients.HTTP1 {
+	for _, f := range factories {
 		names = append(names, f.Name)
 	}
 	return joinNames(names)

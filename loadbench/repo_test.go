@@ -1,4 +1,4 @@
-package main
+package loadbench
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ const (
 // The committed load reports and docs/load.md's load tables are what their
 // committed results files give: regenerated here, byte for byte.
 func TestCommittedLoadReportsAreCurrent(t *testing.T) {
-	root := filepath.Join("..", "..")
+	root := ".."
 	results, err := filepath.Glob(filepath.Join(root, "docs", "load", "*", loadreport.ResultsFile))
 	if err != nil {
 		t.Fatal(err)
