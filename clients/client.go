@@ -269,33 +269,19 @@ type Factory struct {
 	New  func(Config) (Client, error)
 }
 
-// adapters maps every client of the registry (internal/registry) to its
-// adapter: adding a client is its adapter file, its registry entry and one
-// line here. TestAdaptersAreTheRegistry checks that the two agree.
-var adapters = map[string]func(Config) (Client, error){
-	NetHTTP:       newNetHTTP,
-	XNetHTTP2:     newXNetHTTP2,
-	FastHTTP:      newFastHTTP,
-	Hertz:         newHertz,
-	HertzStd:      newHertzStd,
-	Resty:         newResty,
-	Resty3:        newResty3,
-	RetryableHTTP: newRetryableHTTP,
-	HTTP3Client:   newHTTP3,
-	Raw:           newRaw,
-}
-
-// factories returns the factories of names, in their order.
+// factories returns the factories of names, each a record's, in their
+// order.
 func factories(names []string) []Factory {
 	fs := make([]Factory, len(names))
 	for i, n := range names {
-		fs[i] = Factory{n, adapters[n]}
-		if n != HTTP3Client {
+		r := recordOf(n)
+		fs[i] = Factory{n, func(cfg Config) (Client, error) { return r.new(n, cfg) }}
+		if !r.earlyData {
 			fs[i].New = func(cfg Config) (Client, error) {
 				if cfg.TLS != nil && cfg.TLS.EarlyData {
 					return nil, errEarlyData(n)
 				}
-				return adapters[n](cfg)
+				return r.new(n, cfg)
 			}
 		}
 	}
@@ -321,18 +307,4 @@ var (
 	TLS2 = factories(registry.Names(registry.H2TLS))
 	// HTTP3 lists the clients of the HTTP/3 rows.
 	HTTP3 = factories(registry.Names(registry.H3))
-)
-
-// Client names, as they appear after client= in benchmark names.
-const (
-	NetHTTP       = "nethttp"
-	FastHTTP      = "fasthttp"
-	Hertz         = "hertz"     // cloudwego/hertz's client, HTTP/1.1 only
-	HertzStd      = "hertz_std" // hertz on its standard network for cleartext too
-	Resty         = "resty"
-	Resty3        = "resty3" // resty v3, resty.dev/v3
-	RetryableHTTP = "retryablehttp"
-	Raw           = "raw"
-	XNetHTTP2     = "xnethttp2" // golang.org/x/net/http2, HTTP/2 only
-	HTTP3Client   = "http3"     // quic-go's http3.Transport, HTTP/3 only
 )

@@ -136,7 +136,7 @@ func TestFactoryNames(t *testing.T) {
 // TestRawRejectsWhatItCannotFrame: the floor client is only correct for
 // Content-Length framed answers; anything else is an error, never a guess.
 func TestRawRejectsWhatItCannotFrame(t *testing.T) {
-	raw := factory(t, clients.HTTP1, clients.Raw)
+	raw := factory(t, clients.HTTP1, "raw")
 	for _, tc := range []struct {
 		name, answer string
 		ok           bool

@@ -2,17 +2,11 @@ package clients_test
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"net"
-	"os"
 	"syscall"
 	"testing"
 	"time"
-
-	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
-	"github.com/cloudwego/netpoll"
-	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -45,17 +39,6 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 	t.Cleanup(func() { close(release) }) // before the server's Close waits for its handlers
 	srv.setHold(func() { <-release })
 
-	timeout := map[string]error{
-		clients.NetHTTP:       context.DeadlineExceeded,
-		clients.Resty:         context.DeadlineExceeded,
-		clients.Resty3:        context.DeadlineExceeded,
-		clients.RetryableHTTP: context.DeadlineExceeded,
-		clients.FastHTTP:      fasthttp.ErrTimeout,
-		clients.Hertz:         hertzerrors.ErrTimeout,
-		clients.HertzStd:      hertzerrors.ErrTimeout,
-		clients.Raw:           os.ErrDeadlineExceeded,
-	}
-	refused := map[string]error{clients.Hertz: netpoll.ErrConnClosed}
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
 			for _, tc := range []struct {
@@ -64,8 +47,8 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 				cfg   clients.Config
 				want  error
 			}{
-				{"refused", refusedURL, clients.Config{}, cmp.Or(refused[f.Name], error(syscall.ECONNREFUSED))},
-				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, timeout[f.Name]},
+				{"refused", refusedURL, clients.Config{}, cmp.Or(facts[f.Name].refused, error(syscall.ECONNREFUSED))},
+				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, facts[f.Name].timeout},
 			} {
 				c := benchtest.NewClient(t, f, tc.cfg)
 				url := tc.base + "/json"

@@ -26,18 +26,19 @@ import (
 // Get(dst, url) has none without GetTimeout, which starts a goroutine per
 // request, so the client's ReadTimeout and WriteTimeout bound it instead.
 type fastHTTP struct {
+	name    string
 	hc      *fasthttp.Client
 	timeout time.Duration
 	fresh   bool // Connection: close on every request
 }
 
-func newFastHTTP(cfg Config) (Client, error) {
+func newFastHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	if cfg.H2C != nil {
-		return nil, errNoH2C(FastHTTP)
+		return nil, errNoH2C(name)
 	}
 	hc := &fasthttp.Client{
 		ReadTimeout:               cfg.Timeout,
@@ -64,10 +65,10 @@ func newFastHTTP(cfg Config) (Client, error) {
 		// stays 0, fasthttp's default.
 		hc.MaxConnsPerHost = cfg.MaxConns
 	}
-	return &fastHTTP{hc: hc, timeout: cfg.Timeout, fresh: cfg.Fresh}, nil
+	return &fastHTTP{name: name, hc: hc, timeout: cfg.Timeout, fresh: cfg.Fresh}, nil
 }
 
-func (c *fastHTTP) Name() string { return FastHTTP }
+func (c *fastHTTP) Name() string { return c.name }
 
 // do runs one exchange: prepare (if any) fills in the request beyond its
 // URL, read gets the response before it is released.

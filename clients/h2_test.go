@@ -45,14 +45,14 @@ func TestH2CWindowsPerClient(t *testing.T) {
 // TestHTTP1OnlyClientsRefuseH2C: asking fasthttp or raw for HTTP/2 is an
 // error, not a silent HTTP/1.1 client.
 func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
-	for _, name := range []string{clients.FastHTTP, clients.Raw} {
+	for _, name := range []string{"fasthttp", "raw"} {
 		f := factory(t, clients.HTTP1, name)
 		if c, err := f.New(clients.Config{H2C: &h2c.WindowDefault}); err == nil {
 			c.Close()
 			t.Errorf("%s accepted Config.H2C", name)
 		}
 	}
-	f := factory(t, clients.HTTP2, clients.XNetHTTP2)
+	f := factory(t, clients.HTTP2, "xnethttp2")
 	if c, err := f.New(clients.Config{}); err == nil {
 		c.Close()
 		t.Error("xnethttp2 accepted a config without H2C")
@@ -73,10 +73,10 @@ func TestXNetRunsXNet(t *testing.T) {
 		cfg                   clients.Config
 		client, want, notWant string
 	}{
-		{"h2c", h2cURL, h2cCfg, clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
-		{"tls", tlsURL, tlsCfg, clients.NetHTTP, "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
-		{"h2c", h2cURL, h2cCfg, clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
-		{"tls", tlsURL, tlsCfg, clients.XNetHTTP2, "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
+		{"h2c", h2cURL, h2cCfg, "nethttp", "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
+		{"tls", tlsURL, tlsCfg, "nethttp", "net/http.(*http2clientConnReadLoop).run", "golang.org/x/net/http2."},
+		{"h2c", h2cURL, h2cCfg, "xnethttp2", "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
+		{"tls", tlsURL, tlsCfg, "xnethttp2", "golang.org/x/net/http2.(*clientConnReadLoop).run", ""},
 	} {
 		t.Run("proto="+tc.proto+"/client="+tc.client, func(t *testing.T) {
 			f := factory(t, clients.HTTP2, tc.client)

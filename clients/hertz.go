@@ -62,7 +62,7 @@ import (
 // (hertz has no per-request switch): GetStream uses a second client with
 // the same settings and its own pool.
 //
-// HertzStd is the same client on hertz's standard network for cleartext
+// hertz_std is the same client on hertz's standard network for cleartext
 // too (client.WithDialer(standard.NewDialer()): package net, on Go's own
 // poller), the one hertz's TLS rows already use: beside hertz on the
 // cleartext rows it shows what netpoll costs. netpoll runs an epoll loop
@@ -76,18 +76,18 @@ type hertzClient struct {
 	timeout    time.Duration
 }
 
-func newHertz(cfg Config) (Client, error) { return newHertzOn(cfg, Hertz) }
+func newHertz(name string, cfg Config) (Client, error) { return newHertzOn(name, cfg, false) }
 
-func newHertzStd(cfg Config) (Client, error) {
+func newHertzStd(name string, cfg Config) (Client, error) {
 	if cfg.TLS != nil {
-		return nil, fmt.Errorf("%s: over TLS hertz is on its standard network already: the %s rows", HertzStd, Hertz)
+		return nil, fmt.Errorf("%s: over TLS hertz is on its standard network already: hertz's TLS rows", name)
 	}
-	return newHertzOn(cfg, HertzStd)
+	return newHertzOn(name, cfg, true)
 }
 
-// newHertzOn is hertz's client, named name: Hertz on its default network
-// for cleartext, HertzStd on its standard one.
-func newHertzOn(cfg Config, name string) (Client, error) {
+// newHertzOn is hertz's client, named name: on its default network for
+// cleartext (hertz), or on its standard one when std (hertz_std).
+func newHertzOn(name string, cfg Config, std bool) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func newHertzOn(cfg Config, name string) (Client, error) {
 		tc.SessionTicketsDisabled = !cfg.TLS.Resume
 		opts = append(opts, client.WithTLSConfig(tc))
 	}
-	if name == HertzStd {
+	if std {
 		opts = append(opts, client.WithDialer(standard.NewDialer()))
 	}
 	if cfg.Net != nil {

@@ -24,22 +24,22 @@ import (
 // have nothing to set; Config.MaxConns and H2C, which would, are refused
 // rather than ignored. Config.Fresh gives a new QUIC connection per request
 // (see h3Fresh).
-func newHTTP3(cfg Config) (Client, error) {
+func newHTTP3(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case cfg.TLS == nil:
-		return nil, fmt.Errorf("clients: %s speaks only HTTP/3: set Config.TLS", HTTP3Client)
+		return nil, fmt.Errorf("clients: %s speaks only HTTP/3: set Config.TLS", name)
 	case cfg.TLS.HTTP1:
-		return nil, errors.New("clients: http3: Config.TLS.HTTP1 is not HTTP/3")
+		return nil, fmt.Errorf("clients: %s: Config.TLS.HTTP1 is not HTTP/3", name)
 	case cfg.H2C != nil:
-		return nil, errNoH2C(HTTP3Client)
+		return nil, errNoH2C(name)
 	case cfg.MaxConns > 0:
-		return nil, errors.New("clients: http3: Config.MaxConns is not supported")
+		return nil, fmt.Errorf("clients: %s: Config.MaxConns is not supported", name)
 	case cfg.TLS.EarlyData && !cfg.TLS.Resume:
-		return nil, errors.New("clients: http3: Config.TLS.EarlyData needs TLS.Resume (0-RTT resumes a session)")
+		return nil, fmt.Errorf("clients: %s: Config.TLS.EarlyData needs TLS.Resume (0-RTT resumes a session)", name)
 	}
 	getMethod := ""
 	if cfg.TLS.EarlyData {
@@ -51,7 +51,7 @@ func newHTTP3(cfg Config) (Client, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close, getMethod: getMethod}, nil
+		return &netHTTP{name: name, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close, getMethod: getMethod}, nil
 	}
 	closeTransport := t.Close
 	if cfg.Net != nil {
@@ -72,7 +72,7 @@ func newHTTP3(cfg Config) (Client, error) {
 		}
 		closeTransport = func() error { return errors.Join(t.Close(), qt.Close(), qt.Conn.Close()) }
 	}
-	return &netHTTP{name: HTTP3Client, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: closeTransport, getMethod: getMethod}, nil
+	return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: closeTransport, getMethod: getMethod}, nil
 }
 
 // h3Transport is a quic.Transport on a UDP socket of n's client side, or

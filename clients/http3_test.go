@@ -27,9 +27,9 @@ import (
 func TestHTTP3(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	s := benchtest.StartH3(t, cert)
-	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	f := factory(t, clients.HTTP3, "http3")
 	c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
-	if c.Name() != clients.HTTP3Client {
+	if c.Name() != "http3" {
 		t.Errorf("name %q", c.Name())
 	}
 	m, body, err := c.GetBytes(s.URL() + "/json")
@@ -50,7 +50,7 @@ func TestHTTP3(t *testing.T) {
 // TestHTTP3Refuses: http3 needs Config.TLS and has no use for the settings
 // it cannot honour; each is an error from New, not ignored.
 func TestHTTP3Refuses(t *testing.T) {
-	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	f := factory(t, clients.HTTP3, "http3")
 	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
 	for name, cfg := range map[string]clients.Config{
 		"no TLS":   {},
@@ -79,7 +79,7 @@ func TestHTTP3Refuses(t *testing.T) {
 // see clients/h3race.go and TestQUICStreamsAfterHandshake.)
 func TestHTTP3Fresh(t *testing.T) {
 	cert := benchtest.NewCert(t)
-	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	f := factory(t, clients.HTTP3, "http3")
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
 			s := benchtest.StartH3(t, cert)
@@ -156,7 +156,7 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 			return ctx
 		},
 	})
-	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	f := factory(t, clients.HTTP3, "http3")
 	c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	for i := 1; i <= 3; i++ {
 		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {

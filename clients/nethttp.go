@@ -30,14 +30,14 @@ type netHTTP struct {
 	getMethod string
 }
 
-func newNetHTTP(cfg Config) (Client, error) {
+func newNetHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	configureTransport(t, cfg)
-	return &netHTTP{name: NetHTTP, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
+	return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
 }
 
 // newXNetHTTP2 is golang.org/x/net/http2's client, HTTP/2 only, set up one
@@ -61,24 +61,24 @@ func newNetHTTP(cfg Config) (Client, error) {
 //     Config.MaxConns, which would, and TLS.HTTP1 are refused.
 //
 // Either way requests go through an http.Client with the suite's Timeout.
-func newXNetHTTP2(cfg Config) (Client, error) {
+func newXNetHTTP2(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case cfg.TLS != nil && cfg.TLS.HTTP1:
-		return nil, fmt.Errorf("clients: %s: Config.TLS.HTTP1 is not HTTP/2", XNetHTTP2)
+		return nil, fmt.Errorf("clients: %s: Config.TLS.HTTP1 is not HTTP/2", name)
 	case cfg.TLS != nil && cfg.MaxConns > 0:
-		return nil, fmt.Errorf("clients: %s: Config.MaxConns is not supported over TLS (http2.Transport has no connection cap)", XNetHTTP2)
+		return nil, fmt.Errorf("clients: %s: Config.MaxConns is not supported over TLS (http2.Transport has no connection cap)", name)
 	case cfg.TLS != nil:
 		t := &http2.Transport{TLSClientConfig: cfg.TLS.clientConfig()}
 		if cfg.Net != nil {
 			t.DialTLSContext = dialH2TLS(cfg.Net)
 		}
-		return &netHTTP{name: XNetHTTP2, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeEach: cfg.Fresh}, nil
+		return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeEach: cfg.Fresh}, nil
 	case cfg.H2C == nil:
-		return nil, fmt.Errorf("clients: %s speaks only HTTP/2: set Config.H2C or Config.TLS", XNetHTTP2)
+		return nil, fmt.Errorf("clients: %s speaks only HTTP/2: set Config.H2C or Config.TLS", name)
 	}
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	h2cWindow := *cfg.H2C
@@ -87,7 +87,7 @@ func newXNetHTTP2(cfg Config) (Client, error) {
 	if err := h2c.ConfigureXNetTransport(t, h2cWindow); err != nil {
 		return nil, err
 	}
-	return &netHTTP{name: XNetHTTP2, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
+	return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
 }
 
 // send is http.Client's Get, Post and Head (a Content-Type only if

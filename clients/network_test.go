@@ -179,7 +179,7 @@ func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
 			t.Errorf("%s accepted TLS.EarlyData", f.Name)
 		}
 	}
-	f := factory(t, clients.HTTP3, clients.HTTP3Client)
+	f := factory(t, clients.HTTP3, "http3")
 	if c, err := f.New(clients.Config{TLS: &clients.TLS{RootCAs: roots, EarlyData: true}}); err == nil {
 		c.Close()
 		t.Error("http3 accepted TLS.EarlyData without TLS.Resume")
@@ -209,7 +209,7 @@ func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc))
-			f := factory(t, clients.HTTP3, clients.HTTP3Client)
+			f := factory(t, clients.HTTP3, "http3")
 			c := benchtest.NewClient(t, f, clients.Config{Net: path, Fresh: true,
 				TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: true, EarlyData: earlyData}})
 			const gets = 3 // the first has no session to resume

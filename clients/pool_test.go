@@ -3,15 +3,12 @@ package clients_test
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -62,22 +59,12 @@ func get(c clients.Client, url string) error {
 // its library's default (the package doc's Connection limits).
 func TestLibraryPoolKeepsIdle(t *testing.T) {
 	const n = 10
-	libraryIdle := map[string]int{
-		clients.NetHTTP:       http.DefaultMaxIdleConnsPerHost, // 2
-		clients.Resty:         runtime.GOMAXPROCS(0) + 1,
-		clients.Resty3:        runtime.GOMAXPROCS(0) + 1,
-		clients.RetryableHTTP: runtime.GOMAXPROCS(0) + 1,
-		clients.FastHTTP:      fasthttp.DefaultMaxConnsPerHost,
-		clients.Hertz:         math.MaxInt, // no cap on idle connections
-		clients.HertzStd:      math.MaxInt,
-		clients.Raw:           clients.DefaultMaxConnsPerHost,
-	}
 	for _, f := range clients.HTTP1 {
 		for _, library := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/library_pool=%t", f.Name, library), func(t *testing.T) {
 				kept := n
 				if library {
-					kept = min(n, libraryIdle[f.Name])
+					kept = min(n, facts[f.Name].libraryIdle)
 				}
 				srv := startGated(t)
 				c := benchtest.NewClient(t, f, clients.Config{LibraryPool: library})
@@ -126,12 +113,6 @@ func burst(n int, do func() error) []error {
 // PoolFull tells.
 func TestMaxConns(t *testing.T) {
 	const n, limit = 10, 3
-	failFast := map[string]error{
-		clients.FastHTTP: fasthttp.ErrNoFreeConns,
-		clients.Hertz:    hertzerrors.ErrNoFreeConns,
-		clients.HertzStd: hertzerrors.ErrNoFreeConns,
-		clients.Raw:      clients.ErrNoFreeConns,
-	}
 	for _, f := range clients.HTTP1 {
 		for _, library := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/library_pool=%t", f.Name, library), func(t *testing.T) {
@@ -152,7 +133,8 @@ func TestMaxConns(t *testing.T) {
 				for range n {
 					go func() { results <- get(c, srv.URL()+"/json") }()
 				}
-				wantErr, fast := failFast[f.Name]
+				wantErr := facts[f.Name].failFast
+				fast := wantErr != nil
 				var errs []error
 				if fast {
 					// The first limit requests hold their connections until

@@ -25,6 +25,7 @@ import (
 // Its row shows how much of a library's number is the library: what is left
 // when only the syscalls, the server and the HTTP bytes remain.
 type raw struct {
+	name    string
 	cfg     Config
 	maxIdle int      // idle connections kept per host
 	targets sync.Map // url string -> *rawTarget
@@ -57,12 +58,12 @@ func RawGetRequest(host, path string) []byte {
 // DefaultMaxConnsPerHost idle per host and has no cap; Config.MaxConns caps
 // the connections per host, and a request beyond the cap fails at once
 // with ErrNoFreeConns, as fasthttp's do.
-func newRaw(cfg Config) (Client, error) {
+func newRaw(name string, cfg Config) (Client, error) {
 	if cfg.H2C != nil {
-		return nil, errNoH2C(Raw)
+		return nil, errNoH2C(name)
 	}
 	if cfg.TLS != nil {
-		return nil, errNoTLS(Raw)
+		return nil, errNoTLS(name)
 	}
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -73,10 +74,10 @@ func newRaw(cfg Config) (Client, error) {
 		maxIdle = DefaultMaxConnsPerHost
 	}
 	maxIdle = max(maxIdle, cfg.MaxConns)
-	return &raw{cfg: cfg, maxIdle: maxIdle, idle: make(map[string][]*rawConn), open: make(map[string]int)}, nil
+	return &raw{name: name, cfg: cfg, maxIdle: maxIdle, idle: make(map[string][]*rawConn), open: make(map[string]int)}, nil
 }
 
-func (c *raw) Name() string { return Raw }
+func (c *raw) Name() string { return c.name }
 
 func (c *raw) target(rawURL string) (*rawTarget, error) {
 	if t, ok := c.targets.Load(rawURL); ok {

@@ -1,7 +1,6 @@
 package clients
 
 import (
-	"maps"
 	"slices"
 	"testing"
 
@@ -9,21 +8,19 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
-// TestAdaptersAreTheRegistry: every client of the registry has an adapter
-// and every adapter a registry entry; each builds a client of its own name;
-// and the protocols the registry gives a client are those its adapter
-// accepts: a client the registry lists for a protocol is built for it, one
-// it does not list is refused (so that a row is never silently missing,
-// nor a client listed for rows it cannot run).
-func TestAdaptersAreTheRegistry(t *testing.T) {
-	names := slices.Sorted(maps.Keys(adapters))
-	if want := slices.Sorted(slices.Values(registry.Names(0))); !slices.Equal(names, want) {
-		t.Fatalf("adapters %q, registry %q", names, want)
+// TestRecordsAreTheRegistry: the records are the registry's clients, in
+// its order; each builds a client of its own name; and the protocols the
+// registry gives a client are those its adapter accepts: a client the
+// registry lists for a protocol is built for it, one it does not list is
+// refused (so that a row is never silently missing, nor a client listed
+// for rows it cannot run).
+func TestRecordsAreTheRegistry(t *testing.T) {
+	var names []string
+	for _, r := range records {
+		names = append(names, r.name)
 	}
-	for _, name := range []string{NetHTTP, FastHTTP, Resty, Resty3, RetryableHTTP, Raw, XNetHTTP2, HTTP3Client} {
-		if _, ok := registry.Lookup(name); !ok {
-			t.Errorf("client name %q is not in the registry", name)
-		}
+	if want := registry.Names(0); !slices.Equal(names, want) {
+		t.Fatalf("records %q, registry %q: want the same clients in the same order", names, want)
 	}
 	w := h2c.WindowDefault
 	for _, rc := range registry.All() {
@@ -37,7 +34,7 @@ func TestAdaptersAreTheRegistry(t *testing.T) {
 			{registry.H2TLS, Config{TLS: &TLS{}}},
 			{registry.H3, Config{TLS: &TLS{}}},
 		} {
-			c, err := adapters[rc.Name](tc.cfg)
+			c, err := recordOf(rc.Name).new(rc.Name, tc.cfg)
 			if err == nil {
 				if c.Name() != rc.Name {
 					t.Errorf("the %s adapter built a client named %q", rc.Name, c.Name())

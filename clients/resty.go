@@ -13,10 +13,11 @@ import (
 // restyClient is go-resty/resty v2 on its own transport, with the fairness
 // settings applied to that transport.
 type restyClient struct {
-	rc *resty.Client
+	name string
+	rc   *resty.Client
 }
 
-func newResty(cfg Config) (Client, error) {
+func newResty(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -27,10 +28,10 @@ func newResty(cfg Config) (Client, error) {
 		return nil, fmt.Errorf("resty: %w", err)
 	}
 	configureTransport(t, cfg)
-	return &restyClient{rc: rc}, nil
+	return &restyClient{name: name, rc: rc}, nil
 }
 
-func (c *restyClient) Name() string { return Resty }
+func (c *restyClient) Name() string { return c.name }
 
 func restyMeta(r *resty.Response) Meta {
 	return Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}

@@ -17,10 +17,11 @@ import (
 // own unless a certificate watcher or an SRV load balancer is set; a
 // multipart upload with a file part runs one for the request.
 type resty3Client struct {
-	rc *resty.Client
+	name string
+	rc   *resty.Client
 }
 
-func newResty3(cfg Config) (Client, error) {
+func newResty3(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -35,10 +36,10 @@ func newResty3(cfg Config) (Client, error) {
 		return nil, fmt.Errorf("resty3: %w", err)
 	}
 	configureTransport(t, cfg)
-	return &resty3Client{rc: rc}, nil
+	return &resty3Client{name: name, rc: rc}, nil
 }
 
-func (c *resty3Client) Name() string { return Resty3 }
+func (c *resty3Client) Name() string { return c.name }
 
 func resty3Meta(r *resty.Response) Meta {
 	return Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}

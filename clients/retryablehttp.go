@@ -15,10 +15,11 @@ import (
 // []byte, which retryablehttp sends without copying; an io.Reader body would
 // be read into memory first.
 type retryableHTTP struct {
-	rc *retryablehttp.Client
+	name string
+	rc   *retryablehttp.Client
 }
 
-func newRetryableHTTP(cfg Config) (Client, error) {
+func newRetryableHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -28,10 +29,10 @@ func newRetryableHTTP(cfg Config) (Client, error) {
 	rc.RetryMax = 0 // one attempt per request
 	rc.HTTPClient.Timeout = cfg.Timeout
 	configureTransport(rc.HTTPClient.Transport.(*http.Transport), cfg)
-	return &retryableHTTP{rc: rc}, nil
+	return &retryableHTTP{name: name, rc: rc}, nil
 }
 
-func (c *retryableHTTP) Name() string { return RetryableHTTP }
+func (c *retryableHTTP) Name() string { return c.name }
 
 func (c *retryableHTTP) GetBytes(url string) (Meta, []byte, error) {
 	return readAll(c.rc.Get(url))

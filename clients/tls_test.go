@@ -15,18 +15,6 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
-// tlsClients are the clients that speak TLS over TCP, with the HTTP
-// version each negotiates against a server offering h2 and http/1.1.
-var tlsClients = map[string]int{
-	clients.NetHTTP:       2,
-	clients.XNetHTTP2:     2,
-	clients.Resty:         2,
-	clients.Resty3:        2,
-	clients.RetryableHTTP: 2,
-	clients.FastHTTP:      1,
-	clients.Hertz:         1,
-}
-
 // tcpTLS returns the clients of the TLS rows over TCP (clients.TLS1, then
 // those of clients.TLS2 not in it), each once.
 func tcpTLS() []clients.Factory {
@@ -48,8 +36,8 @@ func TestTLSGet(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	base := benchtest.StartTLS(t, cert).URL()
 	for _, f := range tcpTLS() {
-		want, ok := tlsClients[f.Name]
-		if !ok {
+		want := facts[f.Name].tlsMajor
+		if want == 0 {
 			t.Fatalf("client %s: no expected protocol", f.Name)
 		}
 		t.Run("client="+f.Name, func(t *testing.T) {
@@ -89,7 +77,7 @@ func TestTLSGet(t *testing.T) {
 // (MaxConns); each is an error from New.
 func TestTLSRefusedCombinations(t *testing.T) {
 	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
-	f := factory(t, clients.HTTP1, clients.Raw)
+	f := factory(t, clients.HTTP1, "raw")
 	if c, err := f.New(clients.Config{TLS: tlsCfg}); err == nil {
 		c.Close()
 		t.Error("raw accepted Config.TLS")
@@ -100,7 +88,7 @@ func TestTLSRefusedCombinations(t *testing.T) {
 			t.Errorf("%s accepted Config.TLS with Config.H2C", f.Name)
 		}
 	}
-	f = factory(t, clients.TLS2, clients.XNetHTTP2)
+	f = factory(t, clients.TLS2, "xnethttp2")
 	if c, err := f.New(clients.Config{TLS: tlsCfg, MaxConns: 4}); err == nil {
 		c.Close()
 		t.Error("xnethttp2 accepted Config.MaxConns with Config.TLS")

@@ -18,7 +18,7 @@ import (
 // edit (if not nil) applied to every row's configuration first: a brought
 // client that ignores a setting.
 func nethttpAs(name string, p Protocols, edit func(*clients.Config)) Client {
-	nethttp := clients.HTTP1[slices.IndexFunc(clients.HTTP1, func(f clients.Factory) bool { return f.Name == clients.NetHTTP })]
+	nethttp := clients.HTTP1[slices.IndexFunc(clients.HTTP1, func(f clients.Factory) bool { return f.Name == "nethttp" })]
 	return Client{Speaks: p, Factory: clients.Factory{Name: name, New: func(cfg clients.Config) (clients.Client, error) {
 		if edit != nil {
 			edit(&cfg)
@@ -63,7 +63,7 @@ func TestBroughtNamesChecked(t *testing.T) {
 	}
 	for _, cs := range [][]Client{
 		nil,
-		{nethttpAs(clients.NetHTTP, H1, nil)},
+		{nethttpAs("nethttp", H1, nil)},
 		{nethttpAs("a/b", H1, nil)},
 		{nethttpAs("mine", H1, nil), nethttpAs("mine", H2C, nil)},
 		{nethttpAs("mine", 0, nil)},

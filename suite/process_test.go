@@ -90,7 +90,7 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 		fixtures.Handler(ctx)
 	}))
 	inTarget := target{base: inProcess.URL(), proto: 1, opened: inProcess.Opened}
-	nethttp, raw := h1Clients[slices.IndexFunc(h1Clients, named(clients.NetHTTP))], h1Clients[slices.IndexFunc(h1Clients, named(clients.Raw))]
+	nethttp, raw := h1Clients[slices.IndexFunc(h1Clients, named("nethttp"))], h1Clients[slices.IndexFunc(h1Clients, named("raw"))]
 
 	opOf := func(cf clients.Factory, tg target) op { return v.op(benchtest.NewClient(t, cf, v.cfg), tg) }
 	cases := []struct {
