@@ -20,6 +20,16 @@ func TestRecordsAreTheRegistry(t *testing.T) {
 		names = append(names, r.name)
 	}
 	if want := registry.Names(0); !slices.Equal(names, want) {
+		for _, n := range names {
+			if !slices.Contains(want, n) {
+				t.Errorf("client %s has a record (clients/records.go) but no registry entry (internal/registry)", n)
+			}
+		}
+		for _, n := range want {
+			if !slices.Contains(names, n) {
+				t.Errorf("client %s has a registry entry but no record (clients/records.go)", n)
+			}
+		}
 		t.Fatalf("records %q, registry %q: want the same clients in the same order", names, want)
 	}
 	w := h2c.WindowDefault
