@@ -236,7 +236,7 @@ func configLine(r *Report, resultsLink string) string {
 	}
 	b.WriteString(".")
 	if len(r.Pending) > 0 {
-		b.WriteString("\n\n" + results.PendingSentence(r.config("commit"), r.Pending))
+		b.WriteString(" " + results.PendingSentence(r.config("commit"), r.Pending)) // no line of its own on the front page
 	}
 	return b.String()
 }

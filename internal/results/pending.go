@@ -30,15 +30,18 @@ func PendingSentence(commit string, leaves []string) string {
 
 var quotedName = regexp.MustCompile("`([^`]+)`")
 
-// PendingIn returns the leaves the PendingSentence lines of text list, in
-// order; none when text has no such line.
+// PendingIn returns the leaves the PendingSentences of text list, in
+// order; none when text has none. A sentence may end a line that begins
+// with other text (README.md's config line holds it, so that a pending
+// leaf does not lengthen the front page).
 func PendingIn(text string) []string {
 	var leaves []string
 	for _, line := range strings.Split(text, "\n") {
-		if !strings.HasPrefix(line, pendingLead) {
+		i := strings.Index(line, pendingLead)
+		if i < 0 {
 			continue
 		}
-		_, list, _ := strings.Cut(line, "): ")
+		_, list, _ := strings.Cut(line[i:], "): ")
 		for _, m := range quotedName.FindAllStringSubmatch(list, -1) {
 			leaves = append(leaves, m[1])
 		}

@@ -17,6 +17,9 @@ func TestPendingRoundTrip(t *testing.T) {
 	if got := PendingIn(page); !slices.Equal(got, leaves) {
 		t.Errorf("read back %q, want %q", got, leaves)
 	}
+	if got := PendingIn("Generated from [results.txt](results.txt): commit 0123456789ab. " + s + "\n"); !slices.Equal(got, leaves) {
+		t.Errorf("read back from the end of a config line: %q, want %q", got, leaves)
+	}
 	if got := PendingIn("Generated from `docs/results.txt`: commit 0123456789ab.\n"); got != nil {
 		t.Errorf("a page without the sentence lists %q", got)
 	}
