@@ -160,165 +160,195 @@ func (c *client) do(method, url string, body []byte, hdr http.Header) result {
 	defer cancel()
 	switch l := c.lib.(type) {
 	case *http.Client:
-		var rd io.Reader
-		if body != nil {
-			rd = bytes.NewReader(body)
-		}
-		req, err := http.NewRequestWithContext(ctx, method, url, rd)
-		if err != nil {
-			return result{err: err}
-		}
-		for k, v := range hdr {
-			req.Header[k] = v
-		}
-		return fromHTTP(l.Do(req))
+		return c.doHTTP(ctx, l, method, url, body, hdr)
 	case *retryablehttp.Client:
-		var b any
-		if body != nil {
-			b = body
-		}
-		req, err := retryablehttp.NewRequestWithContext(ctx, method, url, b)
-		if err != nil {
-			return result{err: err}
-		}
-		for k, v := range hdr {
-			req.Header[k] = v
-		}
-		return fromHTTP(l.Do(req))
+		return c.doRetryable(ctx, l, method, url, body, hdr)
 	case *resty.Client:
-		r := l.R().SetContext(ctx)
-		if body != nil {
-			r.SetBody(body)
-		}
-		for k, v := range hdr {
-			r.SetHeaderMultiValues(map[string][]string{k: v})
-		}
-		resp, err := r.Execute(method, url)
-		res := result{err: err}
-		if resp != nil && resp.RawResponse != nil {
-			res.status, res.proto, res.header, res.body = resp.StatusCode(), resp.Proto(), resp.Header(), resp.Body()
-			res.trailer = resp.RawResponse.Trailer
-		}
-		return res
+		return c.doResty(ctx, l, method, url, body, hdr)
 	case *resty3.Client:
-		r := l.R().SetContext(ctx)
-		if body != nil {
-			r.SetBody(body)
-		}
-		for k, v := range hdr {
-			r.SetHeaderMultiValues(map[string][]string{k: v})
-		}
-		resp, err := r.Execute(method, url)
-		res := result{err: err}
-		if resp != nil && resp.RawResponse != nil {
-			res.status, res.proto, res.header = resp.StatusCode(), resp.Proto(), resp.Header()
-			if resp.Request.IsResponseDoNotParse && resp.Body != nil {
-				// The raw-body fix: the body read as net/http's users read it.
-				var rerr error
-				res.body, rerr = io.ReadAll(resp.Body)
-				resp.Body.Close()
-				if res.err == nil {
-					res.err = rerr
-				}
-			} else {
-				res.body = resp.Bytes()
-			}
-			res.trailer = resp.RawResponse.Trailer
-		}
-		return res
+		return c.doResty3(ctx, l, method, url, body, hdr)
 	case *fasthttp.Client:
-		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-		defer fasthttp.ReleaseRequest(req)
-		defer fasthttp.ReleaseResponse(resp)
-		req.SetRequestURI(url)
-		req.Header.SetMethod(method)
-		if body != nil {
-			req.SetBody(body)
-		}
-		for k, v := range hdr {
-			for _, s := range v {
-				req.Header.Add(k, s)
-			}
-		}
-		if c.decode {
-			req.Header.Set("Accept-Encoding", "gzip")
-		}
-		var err error
-		if c.redirects > 0 {
-			err = l.DoRedirects(req, resp, c.redirects)
-		} else {
-			err = l.DoDeadline(req, resp, time.Now().Add(callBound))
-		}
-		res := result{err: err, status: resp.StatusCode(), proto: string(resp.Header.Protocol()), header: http.Header{}}
-		if err != nil {
-			res.status = 0
-		}
-		for k, v := range resp.Header.All() {
-			res.header.Add(string(k), string(v))
-		}
-		for _, k := range resp.Header.PeekTrailerKeys() {
-			if res.trailer == nil {
-				res.trailer = http.Header{}
-			}
-			res.trailer.Set(string(k), string(resp.Header.PeekBytes(k)))
-		}
-		res.body = bytes.Clone(resp.Body())
-		if c.decode && err == nil {
-			b, derr := resp.BodyUncompressed()
-			if derr != nil {
-				res.err = derr // not the still-compressed body as if it were the answer
-			} else {
-				res.body = bytes.Clone(b)
-			}
-		}
-		return res
+		return c.doFastHTTP(ctx, l, method, url, body, hdr)
 	case *hclient.Client:
-		req, resp := protocol.AcquireRequest(), protocol.AcquireResponse()
-		defer protocol.ReleaseRequest(req)
-		defer protocol.ReleaseResponse(resp)
-		req.SetRequestURI(url)
-		req.SetMethod(method)
-		if body != nil {
-			req.SetBody(body)
-		}
-		for k, v := range hdr {
-			for _, s := range v {
-				req.Header.Add(k, s)
-			}
-		}
-		if c.decode {
-			req.Header.Set("Accept-Encoding", "gzip")
-		}
-		var err error
-		if c.redirects > 0 {
-			req.SetOptions(config.WithRequestTimeout(callBound)) // each hop's
-			err = l.DoRedirects(ctx, req, resp, c.redirects)
-		} else {
-			err = l.DoDeadline(ctx, req, resp, time.Now().Add(callBound))
-		}
-		res := result{err: err, status: resp.StatusCode(), proto: resp.Header.GetProtocol(), header: http.Header{}}
-		if err != nil {
-			res.status = 0
-		}
-		resp.Header.VisitAll(func(k, v []byte) { res.header.Add(string(k), string(v)) })
-		resp.Header.Trailer().VisitAll(func(k, v []byte) {
-			if res.trailer == nil {
-				res.trailer = http.Header{}
-			}
-			res.trailer.Add(string(k), string(v))
-		})
-		res.body = bytes.Clone(resp.Body())
-		if c.decode && err == nil && string(resp.Header.ContentEncoding()) == "gzip" { // BodyGunzip does not check
-			b, derr := resp.BodyGunzip()
-			if derr != nil {
-				res.err = derr
-			} else {
-				res.body = bytes.Clone(b)
-			}
-		}
-		return res
+		return c.doHertz(ctx, l, method, url, body, hdr)
 	}
 	panic("unknown library")
+}
+
+// doHTTP is do with net/http (nethttp, xnethttp2, a brought client).
+func (c *client) doHTTP(ctx context.Context, l *http.Client, method, url string, body []byte, hdr http.Header) result {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return result{err: err}
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	return fromHTTP(l.Do(req))
+}
+
+// doRetryable is do with retryablehttp.
+func (c *client) doRetryable(ctx context.Context, l *retryablehttp.Client, method, url string, body []byte, hdr http.Header) result {
+	var b any
+	if body != nil {
+		b = body
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, method, url, b)
+	if err != nil {
+		return result{err: err}
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	return fromHTTP(l.Do(req))
+}
+
+// doResty is do with resty v2.
+func (c *client) doResty(ctx context.Context, l *resty.Client, method, url string, body []byte, hdr http.Header) result {
+	r := l.R().SetContext(ctx)
+	if body != nil {
+		r.SetBody(body)
+	}
+	for k, v := range hdr {
+		r.SetHeaderMultiValues(map[string][]string{k: v})
+	}
+	resp, err := r.Execute(method, url)
+	res := result{err: err}
+	if resp != nil && resp.RawResponse != nil {
+		res.status, res.proto, res.header, res.body = resp.StatusCode(), resp.Proto(), resp.Header(), resp.Body()
+		res.trailer = resp.RawResponse.Trailer
+	}
+	return res
+}
+
+// doResty3 is do with resty v3.
+func (c *client) doResty3(ctx context.Context, l *resty3.Client, method, url string, body []byte, hdr http.Header) result {
+	r := l.R().SetContext(ctx)
+	if body != nil {
+		r.SetBody(body)
+	}
+	for k, v := range hdr {
+		r.SetHeaderMultiValues(map[string][]string{k: v})
+	}
+	resp, err := r.Execute(method, url)
+	res := result{err: err}
+	if resp != nil && resp.RawResponse != nil {
+		res.status, res.proto, res.header = resp.StatusCode(), resp.Proto(), resp.Header()
+		if resp.Request.IsResponseDoNotParse && resp.Body != nil {
+			// The raw-body fix: the body read as net/http's users read it.
+			var rerr error
+			res.body, rerr = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if res.err == nil {
+				res.err = rerr
+			}
+		} else {
+			res.body = resp.Bytes()
+		}
+		res.trailer = resp.RawResponse.Trailer
+	}
+	return res
+}
+
+// doFastHTTP is do with fasthttp (Client.DoDeadline, or DoRedirects with c.redirects).
+func (c *client) doFastHTTP(ctx context.Context, l *fasthttp.Client, method, url string, body []byte, hdr http.Header) result {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(url)
+	req.Header.SetMethod(method)
+	if body != nil {
+		req.SetBody(body)
+	}
+	for k, v := range hdr {
+		for _, s := range v {
+			req.Header.Add(k, s)
+		}
+	}
+	if c.decode {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
+	var err error
+	if c.redirects > 0 {
+		err = l.DoRedirects(req, resp, c.redirects)
+	} else {
+		err = l.DoDeadline(req, resp, time.Now().Add(callBound))
+	}
+	res := result{err: err, status: resp.StatusCode(), proto: string(resp.Header.Protocol()), header: http.Header{}}
+	if err != nil {
+		res.status = 0
+	}
+	for k, v := range resp.Header.All() {
+		res.header.Add(string(k), string(v))
+	}
+	for _, k := range resp.Header.PeekTrailerKeys() {
+		if res.trailer == nil {
+			res.trailer = http.Header{}
+		}
+		res.trailer.Set(string(k), string(resp.Header.PeekBytes(k)))
+	}
+	res.body = bytes.Clone(resp.Body())
+	if c.decode && err == nil {
+		b, derr := resp.BodyUncompressed()
+		if derr != nil {
+			res.err = derr // not the still-compressed body as if it were the answer
+		} else {
+			res.body = bytes.Clone(b)
+		}
+	}
+	return res
+}
+
+// doHertz is do with hertz (Client.DoDeadline, or DoRedirects with c.redirects).
+func (c *client) doHertz(ctx context.Context, l *hclient.Client, method, url string, body []byte, hdr http.Header) result {
+	req, resp := protocol.AcquireRequest(), protocol.AcquireResponse()
+	defer protocol.ReleaseRequest(req)
+	defer protocol.ReleaseResponse(resp)
+	req.SetRequestURI(url)
+	req.SetMethod(method)
+	if body != nil {
+		req.SetBody(body)
+	}
+	for k, v := range hdr {
+		for _, s := range v {
+			req.Header.Add(k, s)
+		}
+	}
+	if c.decode {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
+	var err error
+	if c.redirects > 0 {
+		req.SetOptions(config.WithRequestTimeout(callBound)) // each hop's
+		err = l.DoRedirects(ctx, req, resp, c.redirects)
+	} else {
+		err = l.DoDeadline(ctx, req, resp, time.Now().Add(callBound))
+	}
+	res := result{err: err, status: resp.StatusCode(), proto: resp.Header.GetProtocol(), header: http.Header{}}
+	if err != nil {
+		res.status = 0
+	}
+	resp.Header.VisitAll(func(k, v []byte) { res.header.Add(string(k), string(v)) })
+	resp.Header.Trailer().VisitAll(func(k, v []byte) {
+		if res.trailer == nil {
+			res.trailer = http.Header{}
+		}
+		res.trailer.Add(string(k), string(v))
+	})
+	res.body = bytes.Clone(resp.Body())
+	if c.decode && err == nil && string(resp.Header.ContentEncoding()) == "gzip" { // BodyGunzip does not check
+		b, derr := resp.BodyGunzip()
+		if derr != nil {
+			res.err = derr
+		} else {
+			res.body = bytes.Clone(b)
+		}
+	}
+	return res
 }
 
 // fromHTTP reads a net/http response whole.
