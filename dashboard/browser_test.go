@@ -749,227 +749,248 @@ func TestDashboard(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The panel: the exact run's ratios are the report's; its summary
-	// names the latest commit; crossed cells are the slowed leaves'.
-	latest := x64.Runs[len(x64.Runs)-1]
-	summary := eval[string](t, b, `document.getElementById('summary').textContent`)
-	if !strings.Contains(summary, latest.Commit[:7]) || !strings.Contains(summary, x64.Machine.Name) || !strings.Contains(summary, " moved") {
-		t.Errorf("the summary %q does not name the latest commit %s, the machine %q and what moved", summary, latest.Commit[:7], x64.Machine.Name)
-	}
-	cells := eval[[]cellView](t, b, probePanel)
-	checkPanelRatios(t, cells)
-	checkPanelCrossings(t, x64.Machine.ID, cells, latest)
-	var moved int
-	for _, c := range cells {
-		if c.Moved {
-			moved++
+	t.Run("panel", func(t *testing.T) {
+		// The panel: the exact run's ratios are the report's; its summary
+		// names the latest commit; crossed cells are the slowed leaves'.
+		latest := x64.Runs[len(x64.Runs)-1]
+		summary := eval[string](t, b, `document.getElementById('summary').textContent`)
+		if !strings.Contains(summary, latest.Commit[:7]) || !strings.Contains(summary, x64.Machine.Name) || !strings.Contains(summary, " moved") {
+			t.Errorf("the summary %q does not name the latest commit %s, the machine %q and what moved", summary, latest.Commit[:7], x64.Machine.Name)
 		}
-		// Highlighted: significant and more than 10 % either way (the
-		// pull-request check's rule), or crossed.
-		var pct float64
-		_, err := fmt.Sscanf(c.Change, "%f%%", &pct)
-		f := 1 + pct/100
-		want := err == nil && strings.HasSuffix(c.Change, " significant") && (f > 1.1 || f < 1/1.1) || c.Crossed
-		if c.Moved != want {
-			t.Errorf("panel cell %s/%s, change %q: highlighted %v, want %v", c.Scenario, c.Client, c.Change, c.Moved, want)
-		}
-	}
-	t.Logf("the panel of %s's latest run: %d cells, %d moved since the previous run", x64.Machine.ID, len(cells), moved)
-	// Only the rows that moved, at a click.
-	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
-		t.Fatal(err)
-	}
-	const shownRows = `(() => {
-		const rows = Array.from(document.querySelectorAll('#panel tr.row'));
-		const shown = rows.filter(r => r.getClientRects().length > 0);
-		return [shown.length, shown.filter(r => r.classList.contains('moved')).length, rows.filter(r => r.classList.contains('moved')).length, rows.length];
-	})()`
-	checkOnlyMoved := func(how string) {
-		rows := eval[[]int](t, b, shownRows)
-		if rows[0] != rows[1] || rows[1] != rows[2] || rows[2] == 0 || rows[2] == rows[3] {
-			t.Errorf("only rows that moved (%s): %d rows shown, %d of them moved; %d of %d rows moved", how, rows[0], rows[1], rows[2], rows[3])
-		}
-	}
-	checkOnlyMoved("a click")
-	// The toggle is in the URL, and the URL sets it.
-	if h := eval[string](t, b, `location.hash`); h != "#only=moved" {
-		t.Errorf("with only rows that moved, the hash is %q, want #only=moved", h)
-	}
-	b.open(t, "#only=moved", `document.querySelectorAll('#panel tr.row').length > 0`)
-	checkOnlyMoved("#only=moved")
-	if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
-		t.Fatal(err)
-	}
-	if rows := eval[[]int](t, b, shownRows); rows[0] != rows[3] || eval[string](t, b, `location.hash`) != "" {
-		t.Errorf("the toggle off: %d of %d rows shown, hash %q", rows[0], rows[3], eval[string](t, b, `location.hash`))
-	}
-
-	// A second run of a commit is a point of its own, labelled by its run.
-	type point struct{ ID, Run, Label string }
-	points := eval[[]point](t, b, `window.httpclientbenchDashboard.commits.map(c => ({ID: c.id, Run: c.run, Label: c.label}))`)
-	var want []point
-	for k, r := range x64.Stored() {
-		want = append(want, point{ID: r.Commit, Run: r.RunID})
-		if r.Rerun && k > 0 {
-			want[k-1].Label = r.Commit[:7] + " … run " + x64.Stored()[k-1].RunID
-			want[k].Label = r.Commit[:7] + " … run " + r.RunID
-		}
-	}
-	for k := range points {
-		if k >= len(want) || points[k].ID != want[k].ID || points[k].Run != want[k].Run {
-			t.Fatalf("point %d is %+v; want the runs in order: %+v", k, points[k], want)
-		}
-		if l := want[k].Label; l != "" {
-			prefix, suffix, _ := strings.Cut(l, " … ")
-			if !strings.HasPrefix(points[k].Label, prefix) || !strings.HasSuffix(points[k].Label, suffix) {
-				t.Errorf("a run of a commit run twice is labelled %q, want its run id (%q)", points[k].Label, suffix)
+		cells := eval[[]cellView](t, b, probePanel)
+		checkPanelRatios(t, cells)
+		checkPanelCrossings(t, x64.Machine.ID, cells, latest)
+		var moved int
+		for _, c := range cells {
+			if c.Moved {
+				moved++
+			}
+			// Highlighted: significant and more than 10 % either way (the
+			// pull-request check's rule), or crossed.
+			var pct float64
+			_, err := fmt.Sscanf(c.Change, "%f%%", &pct)
+			f := 1 + pct/100
+			want := err == nil && strings.HasSuffix(c.Change, " significant") && (f > 1.1 || f < 1/1.1) || c.Crossed
+			if c.Moved != want {
+				t.Errorf("panel cell %s/%s, change %q: highlighted %v, want %v", c.Scenario, c.Client, c.Change, c.Moved, want)
 			}
 		}
-	}
-	if len(points) != len(want) {
-		t.Errorf("%d points for %d stored runs", len(points), len(want))
-	}
+		t.Logf("the panel of %s's latest run: %d cells, %d moved since the previous run", x64.Machine.ID, len(cells), moved)
+	})
 
-	// Every chart of every unit, drawn by scrolling down.
-	charts, d := b.drawEverything(t)
-	t.Logf("all %d time charts of %s drawn %.0f ms after scrolling from the top to the bottom", d.Charts, x64.Machine.ID, d.MS)
-	checkCharts(t, x64.Machine.ID+" time", charts)
-	checkCrossings(t, x64.Machine.ID+" time", charts, x64, true)
-	colours := map[string]string{}
-	for _, c := range charts {
-		for _, l := range c.Lines {
-			colours[l.Label] = l.Colour
+	t.Run("only-moved", func(t *testing.T) {
+		// Only the rows that moved, at a click.
+		if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
+			t.Fatal(err)
 		}
-	}
-	for _, rc := range registry.All() {
-		label := rc.Name
-		if rc.Role == registry.Floor {
-			label += " (floor)"
+		const shownRows = `(() => {
+			const rows = Array.from(document.querySelectorAll('#panel tr.row'));
+			const shown = rows.filter(r => r.getClientRects().length > 0);
+			return [shown.length, shown.filter(r => r.classList.contains('moved')).length, rows.filter(r => r.classList.contains('moved')).length, rows.length];
+		})()`
+		checkOnlyMoved := func(how string) {
+			rows := eval[[]int](t, b, shownRows)
+			if rows[0] != rows[1] || rows[1] != rows[2] || rows[2] == 0 || rows[2] == rows[3] {
+				t.Errorf("only rows that moved (%s): %d rows shown, %d of them moved; %d of %d rows moved", how, rows[0], rows[1], rows[2], rows[3])
+			}
 		}
-		switch got, ok := colours[label]; {
-		case !ok:
-			t.Errorf("no line is labelled %s: the sample history must hold every client of the registry", label)
-		case got != rc.Colour:
-			t.Errorf("%s is drawn in %s, the registry gives %s", label, got, rc.Colour)
+		checkOnlyMoved("a click")
+		// The toggle is in the URL, and the URL sets it.
+		if h := eval[string](t, b, `location.hash`); h != "#only=moved" {
+			t.Errorf("with only rows that moved, the hash is %q, want #only=moved", h)
 		}
-	}
+		b.open(t, "#only=moved", `document.querySelectorAll('#panel tr.row').length > 0`)
+		checkOnlyMoved("#only=moved")
+		if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
+			t.Fatal(err)
+		}
+		if rows := eval[[]int](t, b, shownRows); rows[0] != rows[3] || eval[string](t, b, `location.hash`) != "" {
+			t.Errorf("the toggle off: %d of %d rows shown, hash %q", rows[0], rows[3], eval[string](t, b, `location.hash`))
+		}
+	})
 
-	// Clicking a point opens its commit. Chart.js handles events on the
-	// next animation frame, so the script waits two frames.
-	opened := eval[[]string](t, b, `(() => {
-		const opened = [];
-		window.open = (u) => { opened.push(u); return null; };
-		const c = window.httpclientbenchDashboard.charts[0];
-		c.canvas.scrollIntoView();
-		const p = c.getDatasetMeta(0).data[0];
-		const r = c.canvas.getBoundingClientRect();
-		c.canvas.dispatchEvent(new MouseEvent('click', {clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true}));
-		return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(opened))));
-	})()`)
-	if first := x64.Stored()[0]; len(opened) != 1 || opened[0] != sample.RepoURL+"/commit/"+first.Commit {
-		t.Errorf("clicking the first point opened %q, want the first run's commit %s", opened, first.Commit)
-	}
-
-	for _, unit := range []string{"throughput", "bytes", "allocs"} {
-		b.setUnit(t, unit)
-		charts, _ := b.drawEverything(t)
-		checkCharts(t, x64.Machine.ID+" "+unit, charts)
-		if unit == "throughput" {
-			checkCrossings(t, x64.Machine.ID+" throughput", charts, x64, false)
+	t.Run("reruns", func(t *testing.T) {
+		// A second run of a commit is a point of its own, labelled by its run.
+		type point struct{ ID, Run, Label string }
+		points := eval[[]point](t, b, `window.httpclientbenchDashboard.commits.map(c => ({ID: c.id, Run: c.run, Label: c.label}))`)
+		var want []point
+		for k, r := range x64.Stored() {
+			want = append(want, point{ID: r.Commit, Run: r.RunID})
+			if r.Rerun && k > 0 {
+				want[k-1].Label = r.Commit[:7] + " … run " + x64.Stored()[k-1].RunID
+				want[k].Label = r.Commit[:7] + " … run " + r.RunID
+			}
 		}
-		for _, c := range charts {
-			for _, l := range c.Lines {
-				if len(l.Crossed) > 0 && unit != "throughput" {
-					t.Errorf("%s: %s on %s is marked crossed: the %s store has no alert", unit, l.Label, c.Scenario, unit)
+		for k := range points {
+			if k >= len(want) || points[k].ID != want[k].ID || points[k].Run != want[k].Run {
+				t.Fatalf("point %d is %+v; want the runs in order: %+v", k, points[k], want)
+			}
+			if l := want[k].Label; l != "" {
+				prefix, suffix, _ := strings.Cut(l, " … ")
+				if !strings.HasPrefix(points[k].Label, prefix) || !strings.HasSuffix(points[k].Label, suffix) {
+					t.Errorf("a run of a commit run twice is labelled %q, want its run id (%q)", points[k].Label, suffix)
 				}
 			}
 		}
-	}
-	if h := eval[string](t, b, `location.hash`); h != "#unit=allocs" {
-		t.Errorf("after choosing allocations the hash is %q, want #unit=allocs", h)
-	}
+		if len(points) != len(want) {
+			t.Errorf("%d points for %d stored runs", len(points), len(want))
+		}
+	})
 
-	// The other machine, chosen in the selector: its own runs and panel.
-	b.setUnit(t, "time")
-	err = chromedp.Do(b.ctx,
-		chromedp.SetValue(`#machine`, arm.Machine.ID),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('machine').dispatchEvent(new Event('change'))`),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.wait(t, fmt.Sprintf(`window.httpclientbenchDashboard.commits.length === %d && document.getElementById('summary').textContent.includes(%q)`,
-		len(arm.Stored()), arm.Machine.Name))
-	charts, d = b.drawEverything(t)
-	t.Logf("all %d time charts of %s (%d runs) drawn %.0f ms after scrolling", d.Charts, arm.Machine.ID, len(arm.Stored()), d.MS)
-	checkCharts(t, arm.Machine.ID+" time", charts)
-	checkCrossings(t, arm.Machine.ID+" time", charts, arm, true)
-	checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), arm.Runs[len(arm.Runs)-1])
-	if h := eval[string](t, b, `location.hash`); h != "#machine="+arm.Machine.ID {
-		t.Errorf("after choosing %s the hash is %q", arm.Machine.ID, h)
-	}
-
-	// A permalink to a family, with unit and machine: the page opens
-	// there, the family's charts drawn, its heading at the top.
-	b.open(t, "#H2Download&unit=bytes&machine="+arm.Machine.ID, `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
-	type at struct {
-		Unit, Machine string
-		Runs          int
-		Top           float64
-		Drawn, Of     int
-	}
-	got := eval[at](t, b, `(() => {
-		const s = window.httpclientbenchDashboard;
-		const h = document.getElementById('H2Download');
-		const sections = Array.from(document.querySelectorAll('.family[data-family="H2Download"] section.chart'));
-		return {Unit: document.getElementById('unit').value, Machine: document.getElementById('machine').value,
-			Runs: s.commits.length, Top: h ? h.getBoundingClientRect().top : -1e9,
-			Drawn: sections.filter(x => x.querySelector('canvas')).length, Of: sections.length};
-	})()`)
-	if got.Unit != "bytes" || got.Machine != arm.Machine.ID || got.Runs != len(arm.Stored()) || got.Of == 0 || got.Drawn != got.Of || got.Top < -1 || got.Top > 40 {
-		t.Errorf("#H2Download&unit=bytes&machine=%s: %+v; want bytes of %s (%d runs), every H2Download chart drawn, its heading at the top", arm.Machine.ID, got, arm.Machine.ID, len(arm.Stored()))
-	}
-	// An older link: #unit=… alone.
-	b.open(t, "#unit=throughput", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
-	if u, m := eval[string](t, b, `document.getElementById('unit').value`), eval[string](t, b, `document.getElementById('machine').value`); u != "throughput" || m != x64.Machine.ID {
-		t.Errorf("#unit=throughput opens unit %s of %s", u, m)
-	}
-
-	// The client filter: unticking a client hides its lines and its
-	// column, and the hash keeps it.
-	b.open(t, "#H1GetBytes", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
-	if err := chromedp.Do(b.ctx, chromedp.Click(`#clients label[data-client="fasthttp"] input`)); err != nil {
-		t.Fatal(err)
-	}
-	b.wait(t, `!document.querySelector('#panel th[data-client="fasthttp"]')`)
-	charts, _ = b.drawEverything(t)
-	for _, c := range charts {
-		for _, l := range c.Lines {
-			if l.Label == "fasthttp" {
-				t.Errorf("fasthttp is unticked but has a line on %s", c.Scenario)
+	t.Run("time-charts", func(t *testing.T) {
+		// Every chart of every unit, drawn by scrolling down.
+		charts, d := b.drawEverything(t)
+		t.Logf("all %d time charts of %s drawn %.0f ms after scrolling from the top to the bottom", d.Charts, x64.Machine.ID, d.MS)
+		checkCharts(t, x64.Machine.ID+" time", charts)
+		checkCrossings(t, x64.Machine.ID+" time", charts, x64, true)
+		colours := map[string]string{}
+		for _, c := range charts {
+			for _, l := range c.Lines {
+				colours[l.Label] = l.Colour
 			}
 		}
-	}
-	if h := eval[string](t, b, `location.hash`); h != "#H1GetBytes&hide=fasthttp" {
-		t.Errorf("after unticking fasthttp the hash is %q, want #H1GetBytes&hide=fasthttp", h)
-	}
-	b.open(t, "#hide=fasthttp,nethttp", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
-	cols := eval[[]string](t, b, `Array.from(document.querySelectorAll('#panel thead th[data-client]')).map(th => th.dataset.client)`)
-	if slices.Contains(cols, "fasthttp") || slices.Contains(cols, "nethttp") || !slices.Contains(cols, "hertz") {
-		t.Errorf("#hide=fasthttp,nethttp: the panel's columns are %q", cols)
-	}
+		for _, rc := range registry.All() {
+			label := rc.Name
+			if rc.Role == registry.Floor {
+				label += " (floor)"
+			}
+			switch got, ok := colours[label]; {
+			case !ok:
+				t.Errorf("no line is labelled %s: the sample history must hold every client of the registry", label)
+			case got != rc.Colour:
+				t.Errorf("%s is drawn in %s, the registry gives %s", label, got, rc.Colour)
+			}
+		}
+	})
 
-	// A machine without data yet: a message, not an error.
-	missing.Store(arm.Machine.ID)
-	b.allowed.Store("/dev/bench/" + arm.Machine.ID + "/data.js")
-	b.open(t, "#machine="+arm.Machine.ID, `document.getElementById('status').className === 'error'`)
-	msg := eval[string](t, b, `document.getElementById('status').textContent`)
-	if !strings.Contains(msg, "No results for "+arm.Machine.Name+" yet") || !strings.Contains(msg, "missing") {
-		t.Errorf("with no data for %s the page says %q", arm.Machine.ID, msg)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll('#charts canvas').length + document.querySelectorAll('#panel td').length`); n != 0 {
-		t.Errorf("with no data for %s the page still shows %d charts and cells", arm.Machine.ID, n)
-	}
+	t.Run("point-click", func(t *testing.T) {
+		// Clicking a point opens its commit. Chart.js handles events on the
+		// next animation frame, so the script waits two frames.
+		opened := eval[[]string](t, b, `(() => {
+			const opened = [];
+			window.open = (u) => { opened.push(u); return null; };
+			const c = window.httpclientbenchDashboard.charts[0];
+			c.canvas.scrollIntoView();
+			const p = c.getDatasetMeta(0).data[0];
+			const r = c.canvas.getBoundingClientRect();
+			c.canvas.dispatchEvent(new MouseEvent('click', {clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true}));
+			return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(opened))));
+		})()`)
+		if first := x64.Stored()[0]; len(opened) != 1 || opened[0] != sample.RepoURL+"/commit/"+first.Commit {
+			t.Errorf("clicking the first point opened %q, want the first run's commit %s", opened, first.Commit)
+		}
+	})
+
+	t.Run("units", func(t *testing.T) {
+		for _, unit := range []string{"throughput", "bytes", "allocs"} {
+			b.setUnit(t, unit)
+			charts, _ := b.drawEverything(t)
+			checkCharts(t, x64.Machine.ID+" "+unit, charts)
+			if unit == "throughput" {
+				checkCrossings(t, x64.Machine.ID+" throughput", charts, x64, false)
+			}
+			for _, c := range charts {
+				for _, l := range c.Lines {
+					if len(l.Crossed) > 0 && unit != "throughput" {
+						t.Errorf("%s: %s on %s is marked crossed: the %s store has no alert", unit, l.Label, c.Scenario, unit)
+					}
+				}
+			}
+		}
+		if h := eval[string](t, b, `location.hash`); h != "#unit=allocs" {
+			t.Errorf("after choosing allocations the hash is %q, want #unit=allocs", h)
+		}
+	})
+
+	t.Run("other-machine", func(t *testing.T) {
+		// The other machine, chosen in the selector: its own runs and panel.
+		b.setUnit(t, "time")
+		err := chromedp.Do(b.ctx,
+			chromedp.SetValue(`#machine`, arm.Machine.ID),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('machine').dispatchEvent(new Event('change'))`),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.wait(t, fmt.Sprintf(`window.httpclientbenchDashboard.commits.length === %d && document.getElementById('summary').textContent.includes(%q)`,
+			len(arm.Stored()), arm.Machine.Name))
+		charts, d := b.drawEverything(t)
+		t.Logf("all %d time charts of %s (%d runs) drawn %.0f ms after scrolling", d.Charts, arm.Machine.ID, len(arm.Stored()), d.MS)
+		checkCharts(t, arm.Machine.ID+" time", charts)
+		checkCrossings(t, arm.Machine.ID+" time", charts, arm, true)
+		checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), arm.Runs[len(arm.Runs)-1])
+		if h := eval[string](t, b, `location.hash`); h != "#machine="+arm.Machine.ID {
+			t.Errorf("after choosing %s the hash is %q", arm.Machine.ID, h)
+		}
+	})
+
+	t.Run("permalink", func(t *testing.T) {
+		// A permalink to a family, with unit and machine: the page opens
+		// there, the family's charts drawn, its heading at the top.
+		b.open(t, "#H2Download&unit=bytes&machine="+arm.Machine.ID, `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+		type at struct {
+			Unit, Machine string
+			Runs          int
+			Top           float64
+			Drawn, Of     int
+		}
+		got := eval[at](t, b, `(() => {
+			const s = window.httpclientbenchDashboard;
+			const h = document.getElementById('H2Download');
+			const sections = Array.from(document.querySelectorAll('.family[data-family="H2Download"] section.chart'));
+			return {Unit: document.getElementById('unit').value, Machine: document.getElementById('machine').value,
+				Runs: s.commits.length, Top: h ? h.getBoundingClientRect().top : -1e9,
+				Drawn: sections.filter(x => x.querySelector('canvas')).length, Of: sections.length};
+		})()`)
+		if got.Unit != "bytes" || got.Machine != arm.Machine.ID || got.Runs != len(arm.Stored()) || got.Of == 0 || got.Drawn != got.Of || got.Top < -1 || got.Top > 40 {
+			t.Errorf("#H2Download&unit=bytes&machine=%s: %+v; want bytes of %s (%d runs), every H2Download chart drawn, its heading at the top", arm.Machine.ID, got, arm.Machine.ID, len(arm.Stored()))
+		}
+		// An older link: #unit=… alone.
+		b.open(t, "#unit=throughput", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+		if u, m := eval[string](t, b, `document.getElementById('unit').value`), eval[string](t, b, `document.getElementById('machine').value`); u != "throughput" || m != x64.Machine.ID {
+			t.Errorf("#unit=throughput opens unit %s of %s", u, m)
+		}
+	})
+
+	t.Run("client-filter", func(t *testing.T) {
+		// The client filter: unticking a client hides its lines and its
+		// column, and the hash keeps it.
+		b.open(t, "#H1GetBytes", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+		if err := chromedp.Do(b.ctx, chromedp.Click(`#clients label[data-client="fasthttp"] input`)); err != nil {
+			t.Fatal(err)
+		}
+		b.wait(t, `!document.querySelector('#panel th[data-client="fasthttp"]')`)
+		charts, _ := b.drawEverything(t)
+		for _, c := range charts {
+			for _, l := range c.Lines {
+				if l.Label == "fasthttp" {
+					t.Errorf("fasthttp is unticked but has a line on %s", c.Scenario)
+				}
+			}
+		}
+		if h := eval[string](t, b, `location.hash`); h != "#H1GetBytes&hide=fasthttp" {
+			t.Errorf("after unticking fasthttp the hash is %q, want #H1GetBytes&hide=fasthttp", h)
+		}
+		b.open(t, "#hide=fasthttp,nethttp", `window.httpclientbenchDashboard && window.httpclientbenchDashboard.charts.length > 0`)
+		cols := eval[[]string](t, b, `Array.from(document.querySelectorAll('#panel thead th[data-client]')).map(th => th.dataset.client)`)
+		if slices.Contains(cols, "fasthttp") || slices.Contains(cols, "nethttp") || !slices.Contains(cols, "hertz") {
+			t.Errorf("#hide=fasthttp,nethttp: the panel's columns are %q", cols)
+		}
+	})
+
+	t.Run("no-data", func(t *testing.T) {
+		// A machine without data yet: a message, not an error.
+		missing.Store(arm.Machine.ID)
+		b.allowed.Store("/dev/bench/" + arm.Machine.ID + "/data.js")
+		b.open(t, "#machine="+arm.Machine.ID, `document.getElementById('status').className === 'error'`)
+		msg := eval[string](t, b, `document.getElementById('status').textContent`)
+		if !strings.Contains(msg, "No results for "+arm.Machine.Name+" yet") || !strings.Contains(msg, "missing") {
+			t.Errorf("with no data for %s the page says %q", arm.Machine.ID, msg)
+		}
+		if n := eval[int](t, b, `document.querySelectorAll('#charts canvas').length + document.querySelectorAll('#panel td').length`); n != 0 {
+			t.Errorf("with no data for %s the page still shows %d charts and cells", arm.Machine.ID, n)
+		}
+	})
 
 	path := os.Getenv(ScreenshotEnv)
 	switch {
