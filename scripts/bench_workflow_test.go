@@ -191,7 +191,7 @@ func TestBenchStoresRejectsBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err = exec.Command("bash", "bench-stores.sh", in, dir).CombinedOutput()
-	if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(string(out), "throughput.json has no entries") {
+	if _, ok := err.(*exec.ExitError); !ok || !strings.Contains(string(out), "throughput.json would have no entries") {
 		t.Errorf("no throughput: %v, %q", err, out)
 	}
 }

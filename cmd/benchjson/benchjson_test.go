@@ -149,6 +149,8 @@ func TestBadInput(t *testing.T) {
 		{"no results", "goos: linux\nPASS\nok  \tx\t0.1s\n", "no benchmark results"},
 		{"unknown unit", "BenchmarkA-2 100 12.5 widgets/op\n", `units ["widgets/op"] have no known direction: declare each in the input with a line "Unit widgets/op better=lower"`},
 		{"several GOMAXPROCS", "BenchmarkA-2 100 12.5 ns/op\nBenchmarkA-4 100 10.5 ns/op\n", "in.txt:2: A ran with GOMAXPROCS 2 and 4"},
+		// The action refuses an empty store; benchjson says which and why.
+		{"no throughput", "BenchmarkA-2 100 12.5 ns/op 3 B/op 1 allocs/op\n", "throughput.json would have no entries: " + "IN holds no benchmark in its unit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -166,7 +168,7 @@ func TestBadInput(t *testing.T) {
 			}
 			var stderr strings.Builder
 			err := run([]string{"-in", in, "-out-dir", out}, &stderr)
-			if err == nil || !strings.Contains(err.Error()+stderr.String(), tc.want) {
+			if want := strings.ReplaceAll(tc.want, "IN", in); err == nil || !strings.Contains(err.Error()+stderr.String(), want) {
 				t.Fatalf("run = %v (stderr %q), want an error mentioning %q", err, stderr.String(), tc.want)
 			}
 			if files, _ := os.ReadDir(out); len(files) != 1 {

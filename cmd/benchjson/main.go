@@ -151,10 +151,16 @@ func run(args []string, stderr io.Writer) error {
 		text []byte
 	}
 	var outputs []output
-	for _, o := range []struct {
+	stores := []struct {
 		name    string
 		entries []Entry
-	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {BytesFile, st.Bytes}, {AllocsFile, st.Allocs}} {
+	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {BytesFile, st.Bytes}, {AllocsFile, st.Allocs}}
+	for _, o := range stores {
+		if len(o.entries) == 0 {
+			// github-action-benchmark refuses an empty file with a message
+			// that names neither the file nor the cause.
+			return fmt.Errorf("%s would have no entries: %s holds no benchmark in its unit", o.name, *in)
+		}
 		if *runID != "" {
 			for i := range o.entries {
 				o.entries[i].Extra += "; run=" + *runID
@@ -170,6 +176,9 @@ func run(args []string, stderr io.Writer) error {
 		if err := renameio.WriteFile(o.path, o.text, 0o644); err != nil {
 			return err
 		}
+	}
+	for _, o := range stores {
+		fmt.Fprintf(stderr, "%s: %d entries\n", o.name, len(o.entries))
 	}
 	return nil
 }
