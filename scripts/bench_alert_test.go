@@ -357,7 +357,7 @@ func TestAlertScriptsRejectBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"bench-alert.sh", "a"}, nil, "usage"},
-		{[]string{"bench-alert.sh", "a", filepath.Join(dir, "none.txt"), "m", filepath.Join(dir, "o.md")}, nil, "missing or empty"},
+		{[]string{"bench-alert.sh", "a", filepath.Join(dir, "none.txt"), "m", filepath.Join(dir, "o.md")}, nil, "none.txt: no such file"},
 		{[]string{"bench-notify.sh", "a"}, nil, "usage"},
 		{[]string{"bench-notify.sh", filepath.Join(dir, "none.md"), "m"}, nil, "missing or empty"},
 		{[]string{"bench-notify.sh", "bench-notify.sh", "m"}, []string{"REPO=", "RUN_URL=x"}, "REPO=owner/name is required"},

@@ -26,7 +26,9 @@
 // without alerts.
 //
 // It prints Markdown: a table of the flagged rows (none: no table) and a
-// one-line verdict. It exits 0 whatever -threshold flags; with -alert it
+// one-line verdict; with -machine (the nightly's alert step), after a
+// heading naming the machine, and an -old that does not exist yet (the
+// machine's first run) is said so rather than an error. It exits 0 whatever -threshold flags; with -alert it
 // exits 1 when a row crossed; 2 when it cannot read its input (not an A/B
 // file, bad flags).
 //
@@ -68,6 +70,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	oldFile := fs.String("old", "", "instead of -in: the earlier run's results (A), e.g. the previous nightly's")
 	newFile := fs.String("new", "", "with -old: the later run's results (B)")
 	threshold := fs.Float64("threshold", 10, "flag rows significantly worse by more than this many percent")
+	machine := fs.String("machine", "", "with -alert: the machine the runs are of; the output starts with a heading naming it, and an -old file that is missing or empty (the machine's first run) is no error: nothing to compare with")
 	alert := fs.Bool("alert", false, fmt.Sprintf("the nightly's rule instead of -threshold: flag time and throughput rows more than %g× worse (github-action-benchmark's %g%%), and exit 1 when any is", results.AlertRatio, results.AlertRatio*100))
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -78,6 +81,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if !(*threshold >= 0) || math.IsInf(*threshold, 0) {
 		return fmt.Errorf("-threshold %v: want a percentage, 0 or more", *threshold)
+	}
+	if *machine != "" && (!*alert || *oldFile == "") {
+		return errors.New("-machine goes with -alert -old FILE -new FILE")
+	}
+	if *machine != "" {
+		fmt.Fprintf(stdout, "## Alert check on %s: this run against the previous stored run\n\n", *machine)
+		if st, err := os.Stat(*oldFile); errors.Is(err, os.ErrNotExist) || err == nil && st.Size() == 0 {
+			if _, err := readRun(*newFile); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintf(stdout, "No previous results for %s yet: nothing to compare with (this run is the next one's baseline).\n", *machine)
+			return err
+		}
 	}
 	var a, b results.Group
 	if *in != "" {

@@ -275,6 +275,31 @@ func TestAlert(t *testing.T) {
 	if err != nil || !strings.HasPrefix(out, "**No alert**: none of 6 rows") {
 		t.Errorf("a run against itself: %v\n%s", err, out)
 	}
+	// With -machine: a heading naming it; a first run (no -old file yet,
+	// or an empty one) says so and passes; a bad -new still fails.
+	out, err = diff(t, "-old", prev, "-new", cur, "-alert", "-machine", "linux-arm64")
+	if !errors.Is(err, errFlagged) || !strings.HasPrefix(out, "## Alert check on linux-arm64: this run against the previous stored run\n\n| ") {
+		t.Errorf("-machine: %v\n%s", err, out)
+	}
+	empty := filepath.Join(dir, "empty.txt")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, first := range []string{filepath.Join(dir, "none.txt"), empty} {
+		out, err = diff(t, "-old", first, "-new", cur, "-alert", "-machine", "linux-x64")
+		if err != nil || !strings.HasSuffix(out, "No previous results for linux-x64 yet: nothing to compare with (this run is the next one's baseline).\n") {
+			t.Errorf("first run (-old %s): %v\n%s", filepath.Base(first), err, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"-old", filepath.Join(dir, "none.txt"), "-new", filepath.Join(dir, "none.txt"), "-alert", "-machine", "m"}, // no results
+		{"-old", prev, "-new", cur, "-machine", "m"},                                                                // -machine without -alert
+		{"-old", filepath.Join(dir, "none.txt"), "-new", cur, "-alert"},                                             // no previous run without -machine
+	} {
+		if _, err := diff(t, args...); err == nil || errors.Is(err, errFlagged) {
+			t.Errorf("benchdiff %q: %v, want an error", args, err)
+		}
+	}
 	// -old and -new go together, instead of -in, and each holds one run.
 	for _, args := range [][]string{{"-old", prev}, {"-new", cur}, {"-in", prev, "-old", prev, "-new", cur}, {"-old", "../../docs/ab/echo-stream.txt", "-new", cur}} {
 		if _, err := diff(t, args...); err == nil || errors.Is(err, errFlagged) {
