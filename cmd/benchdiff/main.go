@@ -25,6 +25,10 @@
 // not, with benchstat's verdict beside it; B/op and allocs/op are charted
 // without alerts.
 //
+// With -comment SET (and -in), it writes the pull-request check's whole
+// report instead (comment.go): a marker, a heading, what ran, the table
+// and verdict, and benchstat -col commit, cut to fit a GitHub comment.
+//
 // It prints Markdown: a table of the flagged rows (none: no table) and a
 // one-line verdict; with -machine (the nightly's alert step), after a
 // heading naming the machine, and an -old that does not exist yet (the
@@ -70,6 +74,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	oldFile := fs.String("old", "", "instead of -in: the earlier run's results (A), e.g. the previous nightly's")
 	newFile := fs.String("new", "", "with -old: the later run's results (B)")
 	threshold := fs.Float64("threshold", 10, "flag rows significantly worse by more than this many percent")
+	comment := fs.String("comment", "", "with -in: write the pull-request check's whole report (its comment), saying the run covered SET (\"the focused set\"); it exits 0 whatever it flags or fails to compare")
 	machine := fs.String("machine", "", "with -alert: the machine the runs are of; the output starts with a heading naming it, and an -old file that is missing or empty (the machine's first run) is no error: nothing to compare with")
 	alert := fs.Bool("alert", false, fmt.Sprintf("the nightly's rule instead of -threshold: flag time and throughput rows more than %g× worse (github-action-benchmark's %g%%), and exit 1 when any is", results.AlertRatio, results.AlertRatio*100))
 	if err := fs.Parse(args); err != nil {
@@ -81,6 +86,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if !(*threshold >= 0) || math.IsInf(*threshold, 0) {
 		return fmt.Errorf("-threshold %v: want a percentage, 0 or more", *threshold)
+	}
+	if *comment != "" {
+		if *in == "" || *alert {
+			return errors.New("-comment goes with -in AB_FILE, not -alert")
+		}
+		return writeComment(stdout, *in, *comment, Threshold(*threshold/100))
 	}
 	if *machine != "" && (!*alert || *oldFile == "") {
 		return errors.New("-machine goes with -alert -old FILE -new FILE")
