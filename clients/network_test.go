@@ -98,7 +98,7 @@ func startTLS(t *testing.T, path *netem.Path, cert *tlscert.Cert) string {
 
 // TestNetCarriesEveryClient: with Config.Net set, every client of every
 // kind of row reaches a server that listens only on an emulated path (its
-// address, 192.0.2.1, is not the host's), and opens each connection
+// address, 127.0.2.1, where nothing on the host listens), and opens each connection
 // through Net: with Config.Fresh, one dial per request over TCP, one UDP
 // socket for QUIC.
 func TestNetCarriesEveryClient(t *testing.T) {

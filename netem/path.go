@@ -20,11 +20,16 @@ import (
 	"gvisor.dev/gvisor/pkg/tcpip/transport/udp"
 )
 
-// The two ends' addresses, from TEST-NET-1 (RFC 5737): nothing on the
-// host's own network answers there.
+// The two ends' addresses, in the host's loopback range: a client that
+// dials around the path (ignores clients.Config.Net) reaches the host's
+// 127.0.2.1, where nothing listens, and no packet leaves the machine.
+// TEST-NET-1 (192.0.2.0/24, RFC 5737), used before, is routed off the
+// machine where a network uses it, as a sandbox's may. Both stacks accept
+// loopback addresses on their NIC (ipv4.Options.AllowExternalLoopbackTraffic,
+// off by default as martian packets).
 var (
-	ServerAddr = netip.AddrFrom4([4]byte{192, 0, 2, 1})
-	ClientAddr = netip.AddrFrom4([4]byte{192, 0, 2, 2})
+	ServerAddr = netip.AddrFrom4([4]byte{127, 0, 2, 1})
+	ClientAddr = netip.AddrFrom4([4]byte{127, 0, 2, 2})
 )
 
 const nicID = 1
@@ -83,7 +88,7 @@ func New(p Profile, opts ...Option) (*Path, error) {
 // congestion control) and UDP, on a NIC over l with address a.
 func newStack(l *link, a netip.Addr) (*stack.Stack, error) {
 	s := stack.New(stack.Options{
-		NetworkProtocols:   []stack.NetworkProtocolFactory{ipv4.NewProtocol},
+		NetworkProtocols:   []stack.NetworkProtocolFactory{ipv4.NewProtocolWithOptions(ipv4.Options{AllowExternalLoopbackTraffic: true})},
 		TransportProtocols: []stack.TransportProtocolFactory{tcp.NewProtocolCUBIC, udp.NewProtocol},
 	})
 	fail := func(what string, err tcpip.Error) (*stack.Stack, error) {
@@ -155,7 +160,7 @@ func (p *Path) ListenPacket() (net.PacketConn, error) {
 }
 
 // DialContext opens a TCP connection from the client's side to addr, an
-// address on the server's side ("192.0.2.1:port"). network must be tcp or
+// address on the server's side ("127.0.2.1:port"). network must be tcp or
 // tcp4.
 func (p *Path) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
 	if network != "tcp" && network != "tcp4" {

@@ -57,8 +57,8 @@ func Generate() (*Cert, error) {
 		BasicConstraintsValid: true,
 		IsCA:                  true, // self-signed: it is its own root
 		DNSNames:              []string{"localhost"},
-		// 192.0.2.1: the server's end of an emulated path (netem.ServerAddr).
-		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback, net.IPv4(192, 0, 2, 1)},
+		// 127.0.2.1: the server's end of an emulated path (netem.ServerAddr).
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback, net.IPv4(127, 0, 2, 1)},
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
