@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,14 +111,23 @@ func TestRoutes(t *testing.T) {
 	routetest.Run(t, srv.URL(), hc)
 }
 
-// TestNoFallback: the h2c server speaks only HTTP/2, and an h2c client only
-// HTTP/2, so neither can silently fall back to HTTP/1.1.
+// TestNoFallback: the h2c server serves only HTTP/2 (an HTTP/1.1 request
+// gets a 505 that says so, and is no request of its routes), and an h2c
+// client speaks only HTTP/2, so neither can silently fall back to HTTP/1.1.
 func TestNoFallback(t *testing.T) {
 	srv := benchtest.StartH2C(t, h2c.WindowDefault)
 	h1 := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
-	if resp, err := h1.Get(srv.URL() + "/json"); err == nil {
+	if resp, err := h1.Get(srv.URL() + "/json"); err != nil {
+		t.Errorf("an HTTP/1.1 request to the h2c server: %v, want a 505 that says why", err)
+	} else {
+		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		t.Errorf("an HTTP/1.1 request to the h2c server got %s", resp.Status)
+		if resp.StatusCode != http.StatusHTTPVersionNotSupported || !strings.Contains(string(body), "only HTTP/2 with prior knowledge") || !resp.Close {
+			t.Errorf("an HTTP/1.1 request to the h2c server got %s, %q, close %v", resp.Status, body, resp.Close)
+		}
+	}
+	if n := srv.Requests(); n != 0 {
+		t.Errorf("the refused HTTP/1.1 request counts as %d requests of the routes", n)
 	}
 	h1.CloseIdleConnections()
 

@@ -110,8 +110,8 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
 	s := &Server{
 		srv: &http.Server{
-			Handler:           state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout)),
-			Protocols:         Protocols(),
+			Handler:           onlyHTTP2(state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout))),
+			Protocols:         serverProtocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,
 			IdleTimeout:       DefaultIdleTimeout,
@@ -125,6 +125,30 @@ func Start(w Window, opts ...Option) (*Server, error) {
 	}
 	go func() { s.done <- s.srv.Serve(ln) }()
 	return s, nil
+}
+
+// serverProtocols are h2c with prior knowledge and HTTP/1.x, which the
+// server speaks only to refuse it (onlyHTTP2): a client that falls back to
+// HTTP/1.1 on an h2c row gets an answer that says so, where a server of
+// h2c alone closes the connection on it without a word.
+func serverProtocols() *http.Protocols {
+	p := Protocols()
+	p.SetHTTP1(true)
+	return p
+}
+
+// onlyHTTP2 answers every request that is not HTTP/2 with 505 HTTP Version
+// Not Supported, saying why, and closes its connection; next, which counts
+// the routes' requests, never sees it.
+func onlyHTTP2(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor != 2 {
+			w.Header().Set("Connection", "close")
+			http.Error(w, "this server speaks only HTTP/2 with prior knowledge (h2c), not "+r.Proto, http.StatusHTTPVersionNotSupported)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // connState counts accepted connections in state, then calls hook if set.

@@ -3,6 +3,7 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -134,7 +135,7 @@ func checkBrought(cs []Client) error {
 		case c.New == nil:
 			return fmt.Errorf("suite: client %s has no constructor (Factory.New)", c.Name)
 		case c.Speaks == 0 || c.Speaks&^(H1|H2C|H1TLS|H2TLS|H3) != 0:
-			return fmt.Errorf("suite: client %s speaks %08b: want a set of H1, H2C, H1TLS, H2TLS and H3", c.Name, c.Speaks)
+			return fmt.Errorf("suite: client %s speaks %q (bits %08b): want a set of H1, H2C, H1TLS, H2TLS and H3", c.Name, c.Speaks, uint8(c.Speaks))
 		}
 		seen[c.Name] = true
 	}
@@ -208,7 +209,8 @@ func Test(t *testing.T, cs ...Client) {
 // interface the row needs (see capability).
 var errLacks = errors.New("the row needs a capability the client lacks")
 
-// lacks is the error of client name lacking what, a capability interface.
-func lacks(name string, what any) error {
-	return fmt.Errorf("client %s does not implement %T: %w", name, what, errLacks)
+// lacks is the error of client name lacking what, a capability interface
+// ("clients.Ranger").
+func lacks(name string, what reflect.Type) error {
+	return fmt.Errorf("client %s does not implement %s: %w", name, what, errLacks)
 }

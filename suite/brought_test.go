@@ -79,16 +79,21 @@ func TestBroughtNamesChecked(t *testing.T) {
 }
 
 // caching answers every GET of a URL after the first from its cache, a
-// new copy each time (so that no poisoned buffer gives it away).
+// new copy each time (so that no poisoned buffer gives it away); with
+// every > 0, each every-th GET still goes to the server (a partial cache).
 type caching struct {
 	clients.Client
+	every int
 	mu    sync.Mutex
+	n     int
 	cache map[string][]byte
 }
 
 func (c *caching) GetBytes(url string) (clients.Meta, []byte, error) {
 	c.mu.Lock()
 	b, ok := c.cache[url]
+	c.n++
+	ok = ok && (c.every == 0 || c.n%c.every != 0)
 	c.mu.Unlock()
 	if ok {
 		return clients.Meta{Status: 200, ProtoMajor: 1, BodyLen: len(b)}, bytes.Clone(b), nil
@@ -105,12 +110,16 @@ func (c *caching) GetBytes(url string) (clients.Meta, []byte, error) {
 // TestBroughtClientsThatIgnoreASetting: a brought client that ignores a
 // setting of the row fails the row, with a message naming what it did.
 func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
-	cached := nethttpAs("cached", H1, nil)
-	plain := cached.New
-	cached.New = func(cfg clients.Config) (clients.Client, error) {
-		c, err := plain(cfg)
-		return &caching{Client: c, cache: map[string][]byte{}}, err
+	cachedEvery := func(name string, every int) Client {
+		c := nethttpAs(name, H1, nil)
+		plain := c.New
+		c.New = func(cfg clients.Config) (clients.Client, error) {
+			cl, err := plain(cfg)
+			return &caching{Client: cl, every: every, cache: map[string][]byte{}}, err
+		}
+		return c
 	}
+	cached := cachedEvery("cached", 0)
 	for _, tc := range []struct {
 		name string
 		f    Family
@@ -125,11 +134,16 @@ func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
 			cfg.Fresh = false
 		}), "kept a connection alive"},
 		{"answers from a cache", H1GetBytes, "buf=fresh", cached, "answers from a cache"},
+		{"answers a fresh row from a cache", Pool, "proto=h1/conn=fresh", cached, "answers from a cache"},
+		{"answers 9 in 10 from a cache", H1Concurrent, "n=10", cachedEvery("partly", 10), "answers the rest from a cache"},
 		{"answers an h2 row over HTTP/1.1", TLSGet, "proto=h2", nethttpAs("h1only", H2TLS, func(cfg *clients.Config) {
 			tls := *cfg.TLS
 			tls.HTTP1 = true
 			cfg.TLS = &tls
-		}), "answered over HTTP/1, want HTTP/2"},
+		}), "answered over HTTP/1 (status 200), want HTTP/2"},
+		{"answers an h2c row over HTTP/1.1", H2Get, "window=tuned", nethttpAs("h1c", H2C, func(cfg *clients.Config) {
+			cfg.H2C = nil
+		}), "answered over HTTP/1 (status 505), want HTTP/2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := broughtRow(t, tc.f, tc.row, tc.c)

@@ -174,7 +174,7 @@ func rangeVariant(label string, size, chunks int) variant {
 	}
 	return variant{
 		levels: []string{"size=" + label, fmt.Sprintf("chunks=%d", chunks)}, clients: h1Libraries, bytes: int64(size),
-		manyConns: chunks > 1,
+		manyConns: chunks > 1, requestsPerOp: chunks + 1, // the HEAD and the chunks
 		newOp: func(c clients.Client, t target) op {
 			r, fail := capability[clients.Ranger](c)
 			if fail != nil {

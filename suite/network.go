@@ -133,7 +133,7 @@ func netChecked(o op, t target) op {
 	}
 	return func(full bool) error {
 		err := o(full)
-		if cn.dials.Load() == 0 {
+		if cn.dials.Load() == 0 && !errors.Is(err, errLacks) {
 			if err == nil {
 				err = errors.New("answered")
 			}

@@ -3,6 +3,7 @@ package suite
 import (
 	"fmt"
 	"io"
+	"reflect"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -18,7 +19,7 @@ var jsonBytes = []byte(fixtures.JSONBody)
 func capability[T any](c clients.Client) (T, op) {
 	v, ok := c.(T)
 	if !ok {
-		return v, func(bool) error { return lacks(c.Name(), (*T)(nil)) }
+		return v, func(bool) error { return lacks(c.Name(), reflect.TypeFor[T]()) }
 	}
 	return v, nil
 }
@@ -119,13 +120,17 @@ func connChecked(o op, t target, v variant) op {
 	}
 }
 
-// servedChecked wraps o with the rule that every op reaches the server,
-// where it counts the requests it answers: an op the server answered no
-// request of had its answer from somewhere else, a cache.
-func servedChecked(o op, t target) op {
+// servedChecked wraps o with the rule that every request of an op reaches
+// the server, where it counts the requests it answers: an op the server
+// answered fewer requests of than it sends (v.requestsPerOp) had the rest
+// of its answers from somewhere else, a cache. It runs first of the row's
+// checks, so that a cache is named as the cause, not the connections it
+// spared.
+func servedChecked(o op, t target, v variant) op {
 	if t.requests == nil {
 		return o
 	}
+	want := max(v.requestsPerOp, 1)
 	ops := 0
 	return func(full bool) error {
 		before := t.requests()
@@ -133,8 +138,11 @@ func servedChecked(o op, t target) op {
 			return err
 		}
 		ops++
-		if t.requests() == before {
+		switch served := t.requests() - before; {
+		case served == 0:
 			return fmt.Errorf("op %d: the server answered no request, yet the op has its answer: the client answers from a cache", ops)
+		case served < want:
+			return fmt.Errorf("op %d: the server answered %d of the op's %d requests, yet the op has every answer: the client answers the rest from a cache", ops, served, want)
 		}
 		return nil
 	}
@@ -146,13 +154,12 @@ func checkMeta(m clients.Meta, err error, status, proto int) error {
 	if err != nil {
 		return err
 	}
-	if err := fixtures.CheckStatus(m.Status, status); err != nil {
-		return err
-	}
+	// The protocol first: an HTTP/1.1 request on an h2c row gets a 505
+	// from the h2c server, whose cause is the protocol.
 	if m.ProtoMajor != proto {
-		return fmt.Errorf("answered over HTTP/%d, want HTTP/%d: the client spoke another protocol than the row's", m.ProtoMajor, proto)
+		return fmt.Errorf("answered over HTTP/%d (status %d), want HTTP/%d: the client spoke another protocol than the row's", m.ProtoMajor, m.Status, proto)
 	}
-	return nil
+	return fixtures.CheckStatus(m.Status, status)
 }
 
 func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) variant {
@@ -173,7 +180,7 @@ func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) vari
 // until one of them reuses it (see primeOne), and every op checks, where
 // the server counts connections, that there is still exactly one.
 func concurrent(n int, cs []clients.Factory, cfg clients.Config) variant {
-	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg, manyConns: true,
+	return variant{levels: []string{fmt.Sprintf("n=%d", n)}, clients: cs, cfg: cfg, manyConns: true, requestsPerOp: n,
 		newOp: func(c clients.Client, t target) op {
 			ops := make([]op, n)
 			for i := range ops {

@@ -59,6 +59,9 @@ type variant struct {
 	// connsPerOp is how many connections an op of a conn=fresh row
 	// opens (0 means 1): one per request.
 	connsPerOp int
+	// requestsPerOp is how many requests an op sends (0 means 1), each of
+	// which the server must answer (see servedChecked).
+	requestsPerOp int
 	// net, when set, is the profile of the emulated path the row runs
 	// over (see onPaths).
 	net *netem.Profile
@@ -76,7 +79,7 @@ type variant struct {
 // its connections (connChecked), every op answered by the server
 // (servedChecked), the path dialled through (netChecked).
 func (v variant) op(c clients.Client, t target) op {
-	return netChecked(servedChecked(connChecked(v.newOp(c, t), t, v), t), t)
+	return netChecked(connChecked(servedChecked(v.newOp(c, t), t, v), t, v), t)
 }
 
 // with returns v with levels appended.

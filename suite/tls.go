@@ -155,6 +155,10 @@ func handshakeChecked(o op, t target, resume bool) op {
 			// client closed before it came again: a full handshake.
 			return nil
 		}
+		if gotFull+gotResumed == 0 {
+			return fmt.Errorf("op %d: the server completed no TLS handshake, want one a request (resume=%s): the client kept a connection alive, against clients.Config.Fresh, or answered without asking",
+				ops, onOff(resume))
+		}
 		if gotFull != wantFull || gotResumed != wantResumed {
 			return fmt.Errorf("op %d: the server completed %d full and %d resumed TLS handshakes, want %d and %d (resume=%s)",
 				ops, gotFull, gotResumed, wantFull, wantResumed, onOff(resume))
