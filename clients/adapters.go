@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 )
@@ -69,6 +70,9 @@ func RoundTripper(name string, newRT func(Config) (http.RoundTripper, error)) Fa
 // after the suite's settings: a tuned net/http.
 func TunedNetHTTP(name string, tune func(*http.Transport)) Factory {
 	return RoundTripper(name, func(cfg Config) (http.RoundTripper, error) {
+		if tune == nil {
+			return nil, errors.New("TunedNetHTTP with no tune func")
+		}
 		t, err := Transport(cfg)
 		if err != nil {
 			return nil, err

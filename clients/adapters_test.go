@@ -108,6 +108,7 @@ func TestAdapters(t *testing.T) {
 		clients.HTTPClient("err", func(clients.Config) (*http.Client, error) { return nil, errNone }),
 		clients.RoundTripper("nil", func(clients.Config) (http.RoundTripper, error) { return nil, nil }),
 		clients.Middleware("nil", func(http.RoundTripper) http.RoundTripper { return nil }),
+		clients.TunedNetHTTP("nil", nil),
 	} {
 		if _, err := f.New(clients.Config{}); err == nil || !strings.Contains(err.Error(), f.Name) && !errors.Is(err, errNone) {
 			t.Errorf("%s: %v, want an error", f.Name, err)

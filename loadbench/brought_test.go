@@ -2,6 +2,7 @@ package loadbench
 
 import (
 	"bytes"
+	"net/http"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -45,7 +46,7 @@ func TestMainBrought(t *testing.T) {
 // loadbench already runs or one that cannot be a -clients item.
 func TestBringRefuses(t *testing.T) {
 	defer func(f []clients.Factory, d []string) { factories, DefaultClients = f, d }(factories, DefaultClients)
-	ok := clients.TunedNetHTTP("mine", nil)
+	ok := clients.TunedNetHTTP("mine", func(*http.Transport) {})
 	for _, f := range []clients.Factory{{Name: "", New: ok.New}, {Name: "x"}, {Name: "nethttp", New: ok.New}, {Name: "a,b", New: ok.New}} {
 		if err := bring([]clients.Factory{f}); err == nil {
 			t.Errorf("brought %q: no error", f.Name)

@@ -158,7 +158,7 @@ func (j job) run() (_ *report, err error) {
 	}
 	c, err := f.New(j.config())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: building the client: %w", j.Client, err)
 	}
 	defer c.Close()
 	op := markFailures(p.op(c, j.Base))

@@ -70,8 +70,9 @@
 // Every run is bounded: -duration (at most 10 minutes) per client, -rate
 // (at most load.MaxRate, one request per nanosecond), each request's
 // -timeout, -max-inflight, -max-requests; a client process that
-// overstays its run by a minute is killed. Mistakes in the command line
-// exit with status 2 and run nothing.
+// overstays its run (-duration, twice -timeout and a minute to start and
+// report) is killed. Mistakes in the command line exit with status 2 and
+// run nothing.
 package loadbench
 
 import (
