@@ -2,6 +2,7 @@ package behaviour
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -78,25 +79,19 @@ func Column(t *testing.T, b Brought) Table {
 	for _, err := range errs {
 		t.Error(err)
 	}
-	if !t.Failed() {
-		t.Log("\n" + tab.Markdown())
-	}
+	t.Log("\n" + tab.Markdown()) // also when a fix line fails: the column is what it is fixing
 	return tab
 }
 
 // column is Column with the fix lines' failures returned, not reported.
 func column(t *testing.T, b Brought) (Table, []error) {
-	if b.Name == "" || b.New == nil {
-		t.Fatal("behaviour: a Brought needs a Name and a New")
+	if err := b.check(); err != nil {
+		t.Fatal(err)
 	}
 	var errs []error
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.id
-	}
 	for id := range b.Fixes {
-		if !slices.Contains(ids, id) {
-			errs = append(errs, fmt.Errorf("behaviour: Fixes names row %q; the rows are %s", id, strings.Join(ids, ", ")))
+		if !slices.Contains(rowIDs(), id) {
+			errs = append(errs, fmt.Errorf("behaviour: Fixes names row %q; the rows are %s", id, strings.Join(rowIDs(), ", ")))
 		}
 	}
 	tab := Table{Name: b.Name, Cells: make([]Cell, len(rows))}
@@ -134,6 +129,44 @@ func column(t *testing.T, b Brought) (Table, []error) {
 	return tab, errs
 }
 
+// check is what Column refuses before it observes anything: a Brought
+// with no Name or New, a New that fails (said once, not once a row), a
+// fix with no Apply.
+func (b Brought) check() error {
+	if b.Name == "" || b.New == nil {
+		return errors.New("behaviour: a Brought needs a Name and a New")
+	}
+	for id, fx := range b.Fixes {
+		if fx.Apply == nil {
+			return fmt.Errorf("behaviour: %s: the fix of row %s (%q) has no Apply", b.Name, id, fx.Line)
+		}
+	}
+	hc, err := b.New(nil)
+	if err != nil || hc == nil {
+		return fmt.Errorf("behaviour: %s: New: %v (client %v)", b.Name, err, hc)
+	}
+	hc.CloseIdleConnections()
+	return nil
+}
+
+func rowIDs() []string {
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.id
+	}
+	return ids
+}
+
+// setUpError is an observation of row r that is the test's set-up going
+// wrong, not a behaviour: a TLS row whose client does not trust the
+// server.
+func setUpError(name string, r row, got string) error {
+	if r.tls && strings.Contains(got, "x509: ") {
+		return fmt.Errorf("behaviour: %s, row %s: %s: the client does not trust the test server; New must put its tls.Config argument in the transport's TLSClientConfig", name, r.id, got)
+	}
+	return nil
+}
+
 // observeWith runs r against a fresh server with the client build makes
 // (given the server's trust on a TLS row).
 func observeWith(t *testing.T, r row, build func(*tls.Config) *client) string {
@@ -141,7 +174,11 @@ func observeWith(t *testing.T, r row, build func(*tls.Config) *client) string {
 	e := startPlainOrTLS(t, r.tls)
 	c := build(e.tls)
 	t.Cleanup(c.close)
-	return r.obs(t, e, c)
+	got := r.obs(t, e, c)
+	if err := setUpError(c.name, r, got); err != nil {
+		t.Error(err)
+	}
+	return got
 }
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

@@ -2,6 +2,7 @@ package behaviour
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -130,5 +131,34 @@ func TestColumnMiddleware(t *testing.T) {
 		if c.Unread() || c.Differs() {
 			t.Errorf("with Brought.Transport, row %s: %q, net/http %q", c.ID, c.Brought, c.NetHTTP)
 		}
+	}
+}
+
+// TestColumnRefusesItsSetUp: a client that does not trust the TLS rows'
+// server, a New that fails and a fix with no Apply are errors of the
+// set-up, not behaviours.
+func TestColumnRefusesItsSetUp(t *testing.T) {
+	for _, b := range []Brought{
+		{Name: "none", New: func(*tls.Config) (*http.Client, error) { return nil, errors.New("no config file") }},
+		{Name: "nofix", New: defaultNetHTTP, Fixes: map[string]Fix{"gzip": {Line: "x"}}},
+		{New: defaultNetHTTP},
+	} {
+		if err := b.check(); err == nil {
+			t.Errorf("%q: Column would run it", b.Name)
+		}
+	}
+	if err := (Brought{Name: "ok", New: defaultNetHTTP}).check(); err != nil {
+		t.Error(err)
+	}
+	var h2 row
+	for _, r := range rows {
+		if r.id == "http2" {
+			h2 = r
+		}
+	}
+	// r.obs, not observeWith, which would fail this test with the error.
+	got := h2.obs(t, startTLS(t), &client{name: "untrusting", lib: &http.Client{}, own: true})
+	if err := setUpError("untrusting", h2, got); err == nil {
+		t.Errorf("a client of http.DefaultTransport on the TLS row observed %q, and no error", got)
 	}
 }

@@ -502,6 +502,9 @@ func unread(c *client) (string, bool) {
 	if !c.own || !ok {
 		return "", false
 	}
+	if c.base != nil {
+		return notRead + " Brought.Transport returned no *http.Transport", true
+	}
 	if _, h2 := l.Transport.(*http2.Transport); h2 {
 		return "", false
 	}
