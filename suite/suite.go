@@ -203,12 +203,6 @@ type runner[T any] interface {
 	Run(name string, f func(T)) bool
 }
 
-// eachLeaf runs leaf for every variant × client of f, as nested sub-tests or
-// sub-benchmarks named level/level/client=name.
-func eachLeaf[T runner[T]](tb T, f Family, leaf func(T, variant, clients.Factory)) {
-	runVariants(tb, f.variants, 0, leaf)
-}
-
 // runVariants runs vs, whose first depth levels are already in tb's name,
 // grouping consecutive variants that share their next level under one
 // sub-test of that name.

@@ -185,3 +185,9 @@ func TestLinuxPortsParses(t *testing.T) {
 		t.Fatalf("linuxPorts() = %d ports, ok=%v", ports, ok)
 	}
 }
+
+// eachLeaf runs leaf for every variant × client of f's in-process rows,
+// as nested sub-tests named level/level/client=name.
+func eachLeaf(t *testing.T, f Family, leaf func(*testing.T, variant, clients.Factory)) {
+	runVariants(t, f.variants, 0, leaf)
+}
