@@ -3,14 +3,11 @@
 # for MACHINE's nightly stores (.github/workflows/bench.yml runs it first in
 # each machine's job, in the checkout, with a token that may push):
 #
-#   - creates the branch, empty, when it does not exist (the action fails
-#     to store into a missing branch); the machines' jobs run at once, so a
-#     push that loses the race to the other's is fine when the branch is
-#     there afterwards;
-#   - for linux-x64, moves the history of the single-machine nightly (it
-#     ran on ubuntu-latest, an x64 runner) from dev/bench/data.js to
-#     dev/bench/linux-x64/data.js, once: its series go on under the same
-#     names, on their machine's page.
+# it creates the branch, empty, when it does not exist (the action fails
+# to store into a missing branch); the machines' jobs run at once, so a
+# push that loses the race to the other's is fine when the branch is there
+# afterwards. (The one-time move of the single-machine history is a manual
+# step in docs/ci.md.)
 #
 # The workflow's checkout keeps no credentials (the suite runs third-party
 # code afterwards): with GH_TOKEN set, git authenticates to github.com with
@@ -23,7 +20,6 @@ if [[ $# -ne 1 || -z $1 ]]; then
   echo "usage: scripts/bench-pages-prepare.sh MACHINE" >&2
   exit 2
 fi
-machine=$1
 bot=(-c user.name='github-actions[bot]' -c user.email='41898282+github-actions[bot]@users.noreply.github.com')
 auth=()
 if [[ -n ${GH_TOKEN:-} ]]; then
@@ -39,27 +35,3 @@ if ! git "${auth[@]}" ls-remote --exit-code --heads origin gh-pages >/dev/null; 
   fi
 fi
 
-[[ $machine == linux-x64 ]] || exit 0
-pages=$(mktemp -d)
-trap 'git worktree remove --force "$pages" 2>/dev/null || rm -rf "$pages"' EXIT
-# Another machine's store may push between our fetch and push: try again
-# from the new tip.
-for attempt in 1 2 3; do
-  git "${auth[@]}" fetch -q origin gh-pages
-  git worktree add -q --force --detach "$pages" FETCH_HEAD
-  if [[ ! -e $pages/dev/bench/data.js || -e $pages/dev/bench/$machine/data.js ]]; then
-    exit 0 # nothing to move, or moved already
-  fi
-  mkdir -p "$pages/dev/bench/$machine"
-  git -C "$pages" mv dev/bench/data.js "dev/bench/$machine/data.js"
-  git -C "$pages" "${bot[@]}" commit -q -m "Move the single-machine benchmark history to dev/bench/$machine"
-  if git -C "$pages" "${auth[@]}" push -q origin HEAD:gh-pages; then
-    echo "moved dev/bench/data.js to dev/bench/$machine/data.js"
-    exit 0
-  fi
-  git worktree remove --force "$pages"
-  echo "bench-pages-prepare.sh: push rejected (attempt $attempt), trying again" >&2
-  sleep $((attempt * 5))
-done
-echo "bench-pages-prepare.sh: could not move the history" >&2
-exit 1
