@@ -15,6 +15,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -45,6 +46,9 @@ const (
 	MaxInFlight = 100_000
 	MaxLevel    = 10_000
 )
+
+// overloadFactor is -overload-of's multiple of a sweep's best rate.
+const overloadFactor = 3
 
 // DefaultClients are the clients of a run without -clients: the
 // registry's HTTP/1.1 clients, the libraries and the floor, in its order.
@@ -107,6 +111,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	o := &options{}
 	fs.StringVar(&o.mode, "mode", modeSteady, "steady, sweep or overload")
+	overloadOf := fs.String("overload-of", "", "overload: instead of -rate, offer "+strconv.Itoa(overloadFactor)+" times the best median req/s (any client, any level) of this sweep's results.txt, rounded down to a thousand")
 	fs.IntVar(&o.rate, "rate", 0, fmt.Sprintf("requests per second offered, open loop, 1 to %d (default %d for steady, %d for overload)", load.MaxRate, DefaultRate, DefaultOverloadRate))
 	fs.DurationVar(&o.duration, "duration", DefaultDuration, fmt.Sprintf("length of each client's run (at most %v)", MaxDuration))
 	inflight := fs.String("inflight", DefaultInFlight, "sweep: the requests in flight, one level per value")
@@ -137,6 +142,20 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *report != "" || o.readme != "" {
 		return o, o.checkReport(set, *report)
+	}
+	if *overloadOf != "" {
+		if o.mode != modeOverload || set["rate"] {
+			return nil, usagef("-overload-of is for -mode overload, instead of -rate")
+		}
+		run, err := loadreport.ReadFile(*overloadOf)
+		if err != nil {
+			return nil, usagef("-overload-of: %v", err)
+		}
+		best, err := run.BestRate()
+		if err != nil || best < 1000 {
+			return nil, usagef("-overload-of: %v (best %.0f req/s: want at least a thousand)", err, best)
+		}
+		o.rate, set["rate"] = overloadFactor*(int(best)/1000*1000), true
 	}
 	if err := o.check(set, *inflight, *payloadName, *clientList); err != nil {
 		return nil, cli.UsageError{Err: err}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -50,6 +51,18 @@ func TestFlags(t *testing.T) {
 	if err != nil || o.target != "http://localhost:8080" {
 		t.Errorf("-target localhost: %v, %v", o, err)
 	}
+	// Three times the recorded sweep's best median, rounded down to a
+	// thousand first (scripts/load-report.sh's overload run).
+	const sweep = "../docs/load/sweep/results.txt"
+	run, err := loadreport.ReadFile(sweep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, _ := run.BestRate()
+	o, err = parseFlags([]string{"-mode", "overload", "-overload-of", sweep}, io.Discard)
+	if want := 3 * (int(best) / 1000 * 1000); err != nil || o.rate != want || want < 3000 {
+		t.Errorf("-overload-of %s (best %.0f req/s): rate %v, %v; want %d", sweep, best, o, err, want)
+	}
 }
 
 func TestBadFlags(t *testing.T) {
@@ -86,6 +99,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-target", "http://127.0.0.1:1", "-server-gomaxprocs", "1"}, "-server-gomaxprocs"},
 		{[]string{"extra"}, "unexpected arguments"},
 		{[]string{"-nope"}, "not defined"},
+		{[]string{"-overload-of", "../docs/load/sweep/results.txt"}, "for -mode overload"},
+		{[]string{"-mode", "overload", "-rate", "5", "-overload-of", "../docs/load/sweep/results.txt"}, "instead of -rate"},
+		{[]string{"-mode", "overload", "-overload-of", "nope.txt"}, "-overload-of: "},
 	} {
 		_, err := parseFlags(c.args, io.Discard)
 		var ue cli.UsageError

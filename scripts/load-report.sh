@@ -8,7 +8,8 @@
 #   scripts/load-report.sh NAME...      # only these (steady sweep overload
 #                                       # nopause pause json600k bin8m check)
 #
-# overload offers three times the best delivered rate of docs/load/sweep,
+# overload offers three times the best delivered rate of docs/load/sweep
+# (loadbench -overload-of),
 # so run sweep first (or have it). check loads one benchserver alternately
 # with wrk -t2 -c50 (installed from Debian's packages if missing) and with
 # loadbench's sweep at 50 in flight, three times each, and records both in
@@ -82,31 +83,6 @@ stop_server() {
   server_pid=
 }
 
-# best_sweep_rate: the highest median req/s of any client at any level of
-# the sweep's results.txt (this invocation's, or docs/load/sweep's),
-# rounded down to a thousand.
-best_sweep_rate() {
-  local sweep=$stage/sweep/results.txt
-  [[ -s $sweep ]] || sweep=docs/load/sweep/results.txt
-  [[ -s $sweep ]] || die "overload needs a sweep's results.txt (docs/load/sweep, or sweep in the same run): run sweep first"
-  awk '$1 ~ /^BenchmarkLoad\// { n[$1]++; v[$1, n[$1]] = $3 }
-    END {
-      best = 0
-      for (k in n) {
-        c = n[k]
-        for (i = 1; i <= c; i++) x[i] = v[k, i]
-        for (i = 2; i <= c; i++) { # insertion sort: mawk has no asort
-          y = x[i]
-          for (j = i - 1; j >= 1 && x[j] > y; j--) x[j + 1] = x[j]
-          x[j + 1] = y
-        }
-        m = (c % 2) ? x[(c + 1) / 2] : (x[c / 2] + x[c / 2 + 1]) / 2
-        if (m > best) best = m
-      }
-      print int(best / 1000) * 1000
-    }' "$sweep"
-}
-
 reports=()
 for name; do
   out=$stage/$name
@@ -114,10 +90,9 @@ for name; do
     steady) "$tmp/loadbench" -mode steady -rate 2000 -duration 5s -out "$out" ;;
     sweep) "$tmp/loadbench" -mode sweep -inflight 50,100,200,500 -duration 5s -out "$out" ;;
     overload)
-      best=$(best_sweep_rate)
-      [[ $best =~ ^[1-9][0-9]*$ ]] || die "no best rate in docs/load/sweep/results.txt (got '$best')"
-      rate=$((3 * best))
-      "$tmp/loadbench" -mode overload -rate "$rate" -duration 5s -out "$out"
+      sweep=$stage/sweep/results.txt # this invocation's sweep, or the committed one
+      [[ -s $sweep ]] || sweep=docs/load/sweep/results.txt
+      "$tmp/loadbench" -mode overload -overload-of "$sweep" -duration 5s -out "$out"
       ;;
     nopause) "$tmp/loadbench" -mode steady -rate 1000 -duration 5s -out "$out" ;;
     pause)

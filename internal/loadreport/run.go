@@ -84,6 +84,26 @@ type Cell struct {
 	Values map[string][]float64 // unit → one value per round
 }
 
+// BestRate is the highest median delivered req/s of any client at any
+// level of r, and an error when r has none (the base of an overload run:
+// scripts/load-report.sh offers three times a sweep's).
+func (r *Run) BestRate() (float64, error) {
+	best := 0.0
+	for _, g := range r.Groups {
+		for _, l := range g.Levels {
+			for _, c := range g.Clients {
+				if m, ok := g.Cell(l, c).Median(unitReqs); ok && m > best {
+					best = m
+				}
+			}
+		}
+	}
+	if best <= 0 {
+		return 0, fmt.Errorf("%s: no delivered req/s", r.Name)
+	}
+	return best, nil
+}
+
 // Cell returns client's cell at level ("" outside sweeps), or nil.
 func (g *Group) Cell(level, client string) *Cell { return g.cells[[2]string{level, client}] }
 
