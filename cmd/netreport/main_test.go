@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/suite"
 )
 
 // writeRun writes a cmd/benchrun-like file of 6 rounds: each leaf's
@@ -142,4 +144,42 @@ func TestSeveralRuns(t *testing.T) {
 	if _, err := generateWith(t, wan+","+wan, "", page); err == nil || !strings.Contains(err.Error(), "both have") {
 		t.Errorf("a leaf in two runs: error %v", err)
 	}
+}
+
+// TestAskedLeavesAreTheSuites: every leaf a block of every kind asks for,
+// over the committed runs and for every client, is a leaf of the suite
+// (package suite's NetLeaves, and Leaves for the loopback column) for some
+// client: a leaf the suite renamed, or a level spelt here otherwise than
+// there, fails here instead of showing "—". (A client the row has no leaf
+// for is asked too; its row is left out, which is right.)
+func TestAskedLeavesAreTheSuites(t *testing.T) {
+	rows := map[string]bool{} // the suite's leaves without their client= level
+	for _, l := range append(suite.NetLeaves(), suite.Leaves()...) {
+		rows[withoutClient(l)] = true
+	}
+	seen := map[string]bool{}
+	asked = func(leaf string) { seen[withoutClient(leaf)] = true }
+	defer func() { asked = nil }()
+	var page strings.Builder
+	for _, kind := range []string{"windows", "range", "fresh", "resume", "protocols", "summary", "clients"} {
+		fmt.Fprintf(&page, "<!-- netreport:%s -->\n<!-- netreport:end -->\n\n", kind)
+	}
+	if _, err := generateWith(t, "../../docs/network.txt,../../docs/network-lossy.txt", "../../docs/results.txt", page.String()); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no table asked for a leaf")
+	}
+	for row := range seen {
+		if !rows[row] {
+			t.Errorf("netreport asks for %s/client=…, which the suite has for no client", row)
+		}
+	}
+}
+
+func withoutClient(leaf string) string {
+	if i := strings.LastIndex(leaf, "/client="); i >= 0 {
+		return leaf[:i]
+	}
+	return leaf
 }

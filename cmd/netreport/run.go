@@ -121,7 +121,17 @@ func loadAll(names []string) (*runFile, error) {
 }
 
 // time returns a leaf's samples, or nil.
-func (r *runFile) time(leaf string) []float64 { return r.times[leaf] }
+func (r *runFile) time(leaf string) []float64 {
+	if asked != nil {
+		asked(leaf)
+	}
+	return r.times[leaf]
+}
+
+// asked, when set (by a test), hears every leaf a table asks for: the
+// names this command spells, which the suite's leaves must have, or a
+// renamed leaf would turn cells into "—" without a word.
+var asked func(leaf string)
 
 // options are a block's profiles and clients.
 type options struct {
