@@ -52,6 +52,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -250,24 +251,24 @@ func (r *Result) Markdown() string {
 	var b strings.Builder
 	flagged := r.Flagged()
 	if len(flagged) > 0 {
+		p := func(row Row) string { return strconv.FormatFloat(row.P, 'f', 3, 64) }
+		var t *mdtable.Table
 		if r.Rule.Alert {
-			fmt.Fprintf(&b, "| benchmark | unit | previous `%s` | this run `%s` | worse | benchstat |\n|---|---|--:|--:|--:|---|\n", r.A, r.B)
+			t = mdtable.New("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
 			for _, row := range flagged {
-				verdict := "~ (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
+				verdict := "~ (p=" + p(row) + ")"
 				if row.Significant {
-					verdict = results.FormatChange(row.Change) + " (p=" + strconv.FormatFloat(row.P, 'f', 3, 64) + ")"
+					verdict = results.FormatChange(row.Change) + " (p=" + p(row) + ")"
 				}
-				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
-					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), times(row.Worse), verdict)
+				t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+times(row.Worse)+"**", verdict)
 			}
 		} else {
-			fmt.Fprintf(&b, "| benchmark | unit | A `%s` | B `%s` | change | p |\n|---|---|--:|--:|--:|--:|\n", r.A, r.B)
+			t = mdtable.New("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
 			for _, row := range flagged {
-				fmt.Fprintf(&b, "| `%s` | %s | %s %s | %s %s | **%s** | %s |\n", row.Name, row.Unit,
-					num(row.A.Center), row.A.Range(), num(row.B.Center), row.B.Range(), results.FormatChange(row.Change), strconv.FormatFloat(row.P, 'f', 3, 64))
+				t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+results.FormatChange(row.Change)+"**", p(row))
 			}
 		}
-		b.WriteString("\n")
+		b.WriteString(t.String() + "\n")
 	}
 	var rule string
 	if r.Rule.Alert {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -38,8 +39,7 @@ func readmeTable(r io.Reader, name string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
-	b.WriteString("| client | scheme | protocol | start → first response | ± | binary | stripped | peak RSS |\n")
-	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|\n")
+	t := mdtable.New("client", "scheme", "protocol", "start → first response:", "±:", "binary:", "stripped:", "peak RSS:")
 	for _, c := range clients {
 		if !recorded[c] {
 			continue
@@ -57,9 +57,10 @@ func readmeTable(r io.Reader, name string) (string, error) {
 				return "", err
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %.2f ms | %s | %s | %s | %s |\n", c.name, c.scheme, c.proto, sums[0].Center/1e6, sums[0].Range(),
+		t.Row(c.name, c.scheme, c.proto, fmt.Sprintf("%.2f ms", sums[0].Center/1e6), sums[0].Range(),
 			mib(sums[1].Center), mib(sums[2].Center), mib(sums[3].Center))
 	}
+	b.WriteString(t.String())
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
