@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 )
 
 // WriteMarkdown writes the report of run: a title, the configuration
@@ -159,8 +160,7 @@ func writeTables(b *strings.Builder, g *Group, full bool) {
 // client. Steady runs show p99's min–max over rounds, overload runs
 // req/s's: the number each mode is about.
 func writeRate(b *strings.Builder, g *Group) {
-	b.WriteString("| client | req/s | p50 | p95 | p99 | p99.9 | max | errors | dropped | conns | peak RSS | CPU/req | sched p99 | tick late p99 |\n")
-	b.WriteString("|---|" + strings.Repeat("--:|", 13) + "\n")
+	t := mdtable.New("client", "req/s:", "p50:", "p95:", "p99:", "p99.9:", "max:", "errors:", "dropped:", "conns:", "peak RSS:", "CPU/req:", "sched p99:", "tick late p99:")
 	for _, c := range g.Clients {
 		cell := g.Cell("", c)
 		cells := []string{clientLabel(c)}
@@ -181,8 +181,9 @@ func writeRate(b *strings.Builder, g *Group) {
 		}
 		cells = append(cells, errorsCell(cell), count(cell, unitDropped), count(cell, unitConns), mib(cell, unitRSS),
 			duration(cell, unitCPU), duration(cell, unitSched), duration(cell, unitTickLate))
-		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		t.Row(cells...)
 	}
+	b.WriteString(t.String())
 	spanned := "p99"
 	if g.Mode == Overload {
 		spanned = "req/s"
@@ -217,22 +218,22 @@ func writeSweepResources(b *strings.Builder, g *Group) {
 }
 
 func writeSweepTable(b *strings.Builder, g *Group, cellText func(*Cell) string) {
-	b.WriteString("| client |")
+	head := []string{"client"}
 	for i, l := range g.Levels {
 		if i == 0 {
-			fmt.Fprintf(b, " %s in flight |", l)
-		} else {
-			fmt.Fprintf(b, " %s |", l)
+			l += " in flight"
 		}
+		head = append(head, l+":")
 	}
-	b.WriteString("\n|---|" + strings.Repeat("--:|", len(g.Levels)) + "\n")
+	t := mdtable.New(head...)
 	for _, c := range g.Clients {
-		b.WriteString("| " + clientLabel(c) + " |")
+		row := []string{clientLabel(c)}
 		for _, l := range g.Levels {
-			b.WriteString(" " + cellText(g.Cell(l, c)) + " |")
+			row = append(row, cellText(g.Cell(l, c)))
 		}
-		b.WriteString("\n")
+		t.Row(row...)
 	}
+	b.WriteString(t.String())
 }
 
 // plural is "1 error", "3 errors".
