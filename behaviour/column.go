@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 )
 
 // Brought is a client of your own for Column: one built on an *http.Client
@@ -181,17 +183,15 @@ func observeWith(t *testing.T, r row, build func(*tls.Config) *client) string {
 	return got
 }
 
-func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-
 // Markdown is the table: row id, behaviour, net/http, the brought client
 // (in bold where it differs), then the fix lines for the rows that differ.
 func (tab Table) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| row | behaviour | nethttp | %s |\n|---|---|---|---|\n", cell(tab.Name))
+	t := mdtable.New("row", "behaviour", "nethttp", tab.Name)
 	var differ []Cell
 	unread := 0
 	for _, c := range tab.Cells {
-		v := cell(c.Brought)
+		v := mdtable.Escape(c.Brought) // before the emphasis: a cell with a pipe
 		switch {
 		case c.Differs():
 			v = "**" + v + "**"
@@ -200,8 +200,9 @@ func (tab Table) Markdown() string {
 			v = "_" + v + "_"
 			unread++
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.ID, cell(c.Title), cell(c.NetHTTP), v)
+		t.Row(c.ID, c.Title, c.NetHTTP, v)
 	}
+	b.WriteString(t.String())
 	if unread > 0 {
 		fmt.Fprintf(&b, "\n%d rows read a transport's fields and could not (Brought.Transport names the *http.Transport under a chain).\n", unread)
 	}
@@ -209,17 +210,19 @@ func (tab Table) Markdown() string {
 		fmt.Fprintf(&b, "\n%s does what net/http does on every row it observed.\n", tab.Name)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\n%d of %d rows differ from net/http. The line that makes %s behave like net/http:\n\n| row | line | then |\n|---|---|---|\n",
+	fmt.Fprintf(&b, "\n%d of %d rows differ from net/http. The line that makes %s behave like net/http:\n\n",
 		len(differ), len(tab.Cells), tab.Name)
+	fixes := mdtable.New("row", "line", "then")
 	for _, c := range differ {
 		line, then := "none given (Brought.Fixes)", ""
 		if c.Fix != nil {
-			line, then = "`"+cell(c.Fix.Line)+"`", cell(c.Fixed)
+			line, then = "`"+c.Fix.Line+"`", c.Fixed
 			if c.Fixed == c.NetHTTP {
 				then = "as net/http"
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.ID, line, then)
+		fixes.Row(c.ID, line, then)
 	}
+	b.WriteString(fixes.String())
 	return b.String()
 }

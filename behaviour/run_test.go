@@ -13,6 +13,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -248,26 +249,19 @@ var alsoUsed = map[string][]string{
 }
 
 func writeTable(b *strings.Builder, rs []row) {
-	b.WriteString("| behaviour |")
-	for _, n := range clientNames {
-		b.WriteString(" " + n + " |")
-	}
-	b.WriteString("\n|---|")
-	for range clientNames {
-		b.WriteString("---|")
-	}
-	b.WriteString("\n")
+	t := mdtable.New(append([]string{"behaviour"}, clientNames...)...)
 	for _, r := range rs {
-		b.WriteString("| " + cell(r.title) + " |")
+		cells := []string{r.title}
 		for _, n := range clientNames {
 			v := r.want[n]
 			if why, na := r.na[n]; na {
 				v = "n/a: " + why
 			}
-			b.WriteString(" " + cell(v) + " |")
+			cells = append(cells, v)
 		}
-		b.WriteString("\n")
+		t.Row(cells...)
 	}
+	b.WriteString(t.String())
 }
 
 // renderDoc is docs/behaviour.md.
@@ -300,8 +294,8 @@ func renderDoc(rs []row) []byte {
 	writeTable(&b, rs)
 	b.WriteString("\n## The line that makes a client behave like net/http\n\n" +
 		"Each line is tested: with it applied the row observes what net/http does (or, where it says so, gets as far as it can). " +
-		"Every cell that differs from net/http has a line here, or \"none\" and why (a test checks it).\n\n" +
-		"| behaviour | client | line | then |\n|---|---|---|---|\n")
+		"Every cell that differs from net/http has a line here, or \"none\" and why (a test checks it).\n\n")
+	fixes := mdtable.New("behaviour", "client", "line", "then")
 	for _, r := range rs {
 		for _, n := range clientNames {
 			fx, ok := r.fixes[n]
@@ -312,14 +306,15 @@ func renderDoc(rs []row) []byte {
 			if then == "" {
 				then = "as net/http: " + r.want["nethttp"]
 			}
-			fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", cell(r.title), n, cell(fx.line), cell(then))
+			fixes.Row(r.title, n, "`"+fx.line+"`", then)
 		}
 		for _, n := range clientNames {
 			if why, ok := r.nofix[n]; ok {
-				fmt.Fprintf(&b, "| %s | %s | none | %s |\n", cell(r.title), n, cell(why))
+				fixes.Row(r.title, n, "none", why)
 			}
 		}
 	}
+	b.WriteString(fixes.String())
 	return []byte(b.String())
 }
 

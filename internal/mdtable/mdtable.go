@@ -42,9 +42,6 @@ func (t *Table) Row(cells ...string) *Table {
 	return t
 }
 
-// Len is the number of rows added.
-func (t *Table) Len() int { return len(t.rows) }
-
 // String is the table in Markdown, each line ending in a newline.
 func (t *Table) String() string {
 	var b strings.Builder
