@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -247,18 +248,18 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 		return "This results file has none of the headline's rows."
 	}
 	var b strings.Builder
-	b.WriteString("| |")
 	floor := true
 	for _, row := range h.rows {
 		floor = floor && row.fam.RawIsFloor(row.variant)
 	}
+	head := []string{""}
 	for _, c := range h.clients {
 		if c == FloorClient && floor {
 			c += " (floor)"
 		}
-		fmt.Fprintf(&b, " %s |", c)
+		head = append(head, c)
 	}
-	b.WriteString("\n|---|" + strings.Repeat("---|", len(h.clients)) + "\n")
+	t := mdtable.New(head...)
 	pending := pendingCell(r)
 	var split []string // the rows where some client's verdict depends on the placement
 	for _, row := range h.rows {
@@ -267,13 +268,13 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 			label += "<br>≠ placements disagree"
 			split = append(split, "`"+row.Row+"`")
 		}
-		fmt.Fprintf(&b, "| %s |", label)
+		cells := []string{label}
 		for _, c := range h.clients {
-			fmt.Fprintf(&b, " %s |", h.cellText(row, c, pending))
+			cells = append(cells, h.cellText(row, c, pending))
 		}
-		b.WriteString("\n")
+		t.Row(cells...)
 	}
-	b.WriteString("\n")
+	b.WriteString(t.String() + "\n")
 	fmt.Fprintf(&b, "Time per op relative to `%s` on the same row; lower is faster (0.50× takes half the time). ", Baseline)
 	if h.placed {
 		fmt.Fprintf(&b, "Each cell has two placements of the fixture server: *in process*, the benchmark's own process (the suite's loopback rows), and *own process*, a process of its own (the `%s` rows), each with the time per op's ratio", ProcessLevel)

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -31,16 +32,15 @@ func clientMatrix(goMod string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	b.WriteString("| client= | library | how the suite uses it |\n|---|---|---|\n")
+	t := mdtable.New("client=", "library", "how the suite uses it")
 	for _, c := range registry.All() {
 		lib, err := library(c, mf)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", c.Name, lib, c.Uses)
+		t.Row("`"+c.Name+"`", lib, c.Uses)
 	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return strings.TrimSuffix(t.String(), "\n"), nil
 }
 
 // library is the library cell of client c: its package, and the module's
@@ -115,24 +115,23 @@ func protoMatrix() (string, error) {
 			return "", fmt.Errorf("client %s has rows in a protocol the matrix has no row for (%s): add it to protoRows", c.Name, missing)
 		}
 	}
-	var b strings.Builder
-	b.WriteString("| |")
+	head := []string{""}
 	for _, c := range clients {
-		fmt.Fprintf(&b, " %s |", c.Name)
+		head = append(head, c.Name)
 	}
-	b.WriteString("\n|---|" + strings.Repeat("---|", len(clients)) + "\n")
+	t := mdtable.New(head...)
 	for _, r := range protoRows {
-		fmt.Fprintf(&b, "| %s |", r.name)
+		cells := []string{r.name}
 		for _, c := range clients {
 			cell := "—"
 			if c.Speaks(r.proto) {
 				cell = "yes"
 			}
-			fmt.Fprintf(&b, " %s |", cell)
+			cells = append(cells, cell)
 		}
-		b.WriteString("\n")
+		t.Row(cells...)
 	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return strings.TrimSuffix(t.String(), "\n"), nil
 }
 
 // findGoMod returns the go.mod of the module dir is in: the nearest one

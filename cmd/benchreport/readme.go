@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -316,6 +317,9 @@ const (
 // one rule each way, then net/http's two rules against each other.
 func bufRule(r *Report) string {
 	var b strings.Builder
+	t := mdtable.New("", fmt.Sprintf("two rules: %s `buf=%s` ÷ %s `buf=%s`", fastHTTP, bufReused, Baseline, bufFresh),
+		fmt.Sprintf("%s ÷ %s, `buf=%s`", fastHTTP, Baseline, bufFresh), fmt.Sprintf("%s ÷ %s, `buf=%s`", fastHTTP, Baseline, bufReused),
+		fmt.Sprintf("%s `buf=%s` ÷ `buf=%s`", Baseline, bufReused, bufFresh))
 	n := 0
 	for _, f := range r.Families {
 		for _, v := range f.Variants {
@@ -329,23 +333,19 @@ func bufRule(r *Report) string {
 			if nf == nil || nr == nil || ff == nil || fr == nil {
 				continue
 			}
-			if n == 0 {
-				fmt.Fprintf(&b, "| | two rules: %s `buf=%s` ÷ %s `buf=%s` | %s ÷ %s, `buf=%s` | %s ÷ %s, `buf=%s` | %s `buf=%s` ÷ `buf=%s` |\n|---|---|---|---|---|\n",
-					fastHTTP, bufReused, Baseline, bufFresh,
-					fastHTTP, Baseline, bufFresh, fastHTTP, Baseline, bufReused, Baseline, bufReused, bufFresh)
-			}
 			n++
 			name := f.Name
 			if rest := strings.Trim(strings.Replace("/"+v+"/", "/"+bufKey+"="+bufFresh+"/", "/", 1), "/"); rest != "" {
 				name += "/" + rest
 			}
-			cells := []string{}
+			cells := []string{"`" + name + "`"}
 			for _, pair := range [][2]*Stat{{fr, nf}, {ff, nf}, {fr, nr}, {nr, nf}} {
 				cells = append(cells, ratioOf(pair[0], pair[1], r.Rounds > 0).String())
 			}
-			fmt.Fprintf(&b, "| `%s` | %s |\n", name, strings.Join(cells, " | "))
+			t.Row(cells...)
 		}
 	}
+	b.WriteString(t.String())
 	if n == 0 {
 		return fmt.Sprintf("No row of this run has %s and %s with both `buf=%s` and `buf=%s`, so the buffer rule's share of the gap cannot be shown.",
 			fastHTTP, Baseline, bufFresh, bufReused)

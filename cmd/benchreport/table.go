@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/internal/mdtable"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -73,18 +74,18 @@ func (t *table) rawIsFloor() bool {
 	return timed
 }
 
-func (t *table) header(b *strings.Builder) {
+// newTable is a Markdown table with t's header: a blank corner, then a
+// column per client (the floor's marked).
+func (t *table) newTable() *mdtable.Table {
 	floor := t.rawIsFloor()
-	b.WriteString("| |")
+	head := []string{""}
 	for _, c := range t.clients {
 		if c == FloorClient && floor {
 			c += " (floor)"
 		}
-		fmt.Fprintf(b, " %s |", c)
+		head = append(head, c)
 	}
-	b.WriteString("\n|---|")
-	b.WriteString(strings.Repeat("---|", len(t.clients)))
-	b.WriteString("\n")
+	return mdtable.New(head...)
 }
 
 // writeTime writes the time table: per cell the median ± CI and, under it,
@@ -93,22 +94,22 @@ func (t *table) header(b *strings.Builder) {
 // client is significantly faster than raw; and the TCP floor's row when the
 // table holds a row of FloorTCPFamily.
 func (t *table) writeTime(b *strings.Builder) {
-	t.header(b)
+	tab := t.newTable()
 	var notes []string
 	var tcpBase *tableRow // the row the TCP floor's ratio is relative to
 	for _, r := range t.rows {
 		if r.fam.TCPFloor != nil && tcpBase == nil {
 			tcpBase = &r
 		}
-		fmt.Fprintf(b, "| %s |", t.label(r))
+		cells := []string{t.label(r)}
 		for _, c := range t.clients {
 			st := r.fam.time(r.variant, c)
 			if r.isPending(c) {
-				fmt.Fprintf(b, " %s |", t.pending)
+				cells = append(cells, t.pending)
 				continue
 			}
 			if st == nil {
-				b.WriteString(" — |")
+				cells = append(cells, "—")
 				continue
 			}
 			ratio := "—"
@@ -123,9 +124,9 @@ func (t *table) writeTime(b *strings.Builder) {
 				notes = append(notes, belowRawNote(r.name(), faster))
 				mark = " " + superscript(len(notes))
 			}
-			fmt.Fprintf(b, " %s %s<br>%s%s |", formatTime(st.Center), st.Range, ratio, mark)
+			cells = append(cells, fmt.Sprintf("%s %s<br>%s%s", formatTime(st.Center), st.Range, ratio, mark))
 		}
-		b.WriteString("\n")
+		tab.Row(cells...)
 	}
 	if tcpBase != nil {
 		tcp := tcpBase.fam.TCPFloor
@@ -137,16 +138,17 @@ func (t *table) writeTime(b *strings.Builder) {
 		if base := tcpBase.fam.time(tcpBase.variant, Baseline); base != nil {
 			ratio = ratioOf(tcp, base, t.paired).String()
 		}
-		fmt.Fprintf(b, "| floor: %s (TCP, no HTTP) |", FloorTCP)
+		cells := []string{fmt.Sprintf("floor: %s (TCP, no HTTP)", FloorTCP)}
 		for i := range t.clients {
+			cell := ""
 			if i == col {
-				fmt.Fprintf(b, " %s %s<br>%s |", formatTime(tcp.Center), tcp.Range, ratio)
-			} else {
-				b.WriteString(" |")
+				cell = fmt.Sprintf("%s %s<br>%s", formatTime(tcp.Center), tcp.Range, ratio)
 			}
+			cells = append(cells, cell)
 		}
-		b.WriteString("\n")
+		tab.Row(cells...)
 	}
+	b.WriteString(tab.String())
 	for i, n := range notes {
 		if i == 0 {
 			b.WriteString("\n")
@@ -175,17 +177,17 @@ func belowRawNote(name string, faster []Faster) string {
 // writeCPU writes the CPU table: per cell the median CPU time per op ± CI
 // and, under it, its ratio to the baseline's.
 func (t *table) writeCPU(b *strings.Builder) {
-	t.header(b)
+	tab := t.newTable()
 	for _, r := range t.rows {
-		fmt.Fprintf(b, "| %s |", t.label(r))
+		cells := []string{t.label(r)}
 		for _, c := range t.clients {
 			st := r.fam.cpu(r.variant, c)
 			if r.isPending(c) {
-				fmt.Fprintf(b, " %s |", t.pending)
+				cells = append(cells, t.pending)
 				continue
 			}
 			if st == nil {
-				b.WriteString(" — |")
+				cells = append(cells, "—")
 				continue
 			}
 			ratio := "—"
@@ -195,31 +197,32 @@ func (t *table) writeCPU(b *strings.Builder) {
 					ratio = formatRatio(x.X)
 				}
 			}
-			fmt.Fprintf(b, " %s %s<br>%s |", formatTime(st.Center), st.Range, ratio)
+			cells = append(cells, fmt.Sprintf("%s %s<br>%s", formatTime(st.Center), st.Range, ratio))
 		}
-		b.WriteString("\n")
+		tab.Row(cells...)
 	}
+	b.WriteString(tab.String())
 }
 
 // writeAlloc writes the allocation table: B/op and allocs/op per cell.
 func (t *table) writeAlloc(b *strings.Builder) {
-	t.header(b)
+	tab := t.newTable()
 	for _, r := range t.rows {
-		fmt.Fprintf(b, "| %s |", t.label(r))
+		cells := []string{t.label(r)}
 		for _, c := range t.clients {
 			cell := r.fam.Cell(r.variant, c)
-			if r.isPending(c) {
-				fmt.Fprintf(b, " %s |", t.pending)
-				continue
+			switch {
+			case r.isPending(c):
+				cells = append(cells, t.pending)
+			case cell == nil || cell.Bytes == nil || cell.Allocs == nil:
+				cells = append(cells, "—")
+			default:
+				cells = append(cells, fmt.Sprintf("%s, %.0f", formatBytes(cell.Bytes.Center), cell.Allocs.Center))
 			}
-			if cell == nil || cell.Bytes == nil || cell.Allocs == nil {
-				b.WriteString(" — |")
-				continue
-			}
-			fmt.Fprintf(b, " %s, %.0f |", formatBytes(cell.Bytes.Center), cell.Allocs.Center)
 		}
-		b.WriteString("\n")
+		tab.Row(cells...)
 	}
+	b.WriteString(tab.String())
 }
 
 // superscript writes n with superscript digits: a note mark.

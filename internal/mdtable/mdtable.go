@@ -48,6 +48,10 @@ func (t *Table) String() string {
 	line := func(cells []string) {
 		b.WriteString("|")
 		for _, c := range cells {
+			if c == "" {
+				b.WriteString(" |") // an empty cell: "| |"
+				continue
+			}
 			b.WriteString(" " + Escape(c) + " |")
 		}
 		b.WriteString("\n")

@@ -11,6 +11,9 @@ func TestTable(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	if got := New("", "a").Row("", "x").String(); got != "| | a |\n|---|---|\n| | x |\n" {
+		t.Errorf("empty cells: %q", got)
+	}
 	if got := New(":").String(); !strings.HasPrefix(got, "| : |\n|---|") {
 		t.Errorf("a heading of a colon alone is a heading: %q", got)
 	}
