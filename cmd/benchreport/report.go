@@ -7,9 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/perf/benchfmt"
-	"golang.org/x/perf/benchproc"
-
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -219,11 +216,11 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 	var tcp *Stat
 	for _, s := range series {
 		var st *Stat
-		if isTime(s.Unit) {
-			st = summarize(toNanos(s))
+		if ns, ok := results.Nanos(s); ok {
+			st = summarize(ns)
 			r.Rows = append(r.Rows, Row{Name: s.Name, Time: st})
 		}
-		family, variant, client := splitName(s.Name)
+		family, variant, client := results.SplitLeaf(s.Name)
 		if client == "" {
 			if family == FloorTCP && st != nil {
 				tcp = st
@@ -304,7 +301,7 @@ func (r *Report) AddPending(leaves []string) error {
 			return fmt.Errorf("%s is listed twice as not recorded yet", leaf)
 		}
 		r.Pending = append(r.Pending, leaf)
-		family, variant, client := splitName(leaf)
+		family, variant, client := results.SplitLeaf(leaf)
 		if client == "" {
 			continue // no table has a cell for it; the pending sentence lists it
 		}
@@ -452,43 +449,6 @@ func parseSize(s string) (float64, bool) {
 	}
 	mult, ok := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "KB": 1e3, "MB": 1e6, "GB": 1e9}[unit]
 	return x * mult, ok
-}
-
-func isTime(unit string) bool { return unit == "ns/op" || unit == "sec/op" }
-
-// toNanos returns the series' values, in nanoseconds for time units.
-func toNanos(s *results.Series) []float64 {
-	if s.Unit == "sec/op" {
-		v := make([]float64, len(s.Values))
-		for i, x := range s.Values {
-			v[i] = x * 1e9
-		}
-		return v
-	}
-	return s.Values
-}
-
-// splitName splits "H1Download/size=64KiB/client=nethttp" into the family,
-// the levels between (joined by "/") and the client, with benchproc's
-// projections ".name", "/client" and ".fullname" (which leaves out what
-// the other two project, the family as "*"). The names are those of
-// aggregated Series and of leaves the run lacks, not benchfmt.Results, so
-// each is projected as a Result with that name and nothing else; the
-// projections are made for each name, as they are not safe for concurrent
-// use.
-func splitName(name string) (family, variant, client string) {
-	var p benchproc.ProjectionParser
-	proj := func(q string) *benchproc.Projection {
-		pr, err := p.Parse(q, nil)
-		if err != nil {
-			panic(err) // a constant that parses
-		}
-		return pr
-	}
-	familyProj, clientProj, restProj := proj(".name"), proj("/client"), proj(".fullname")
-	r := &benchfmt.Result{Name: benchfmt.Name(name)}
-	rest := restProj.Project(r).StringValues() // "*/size=64KiB", or "*" without levels
-	return familyProj.Project(r).StringValues(), strings.TrimPrefix(strings.TrimPrefix(rest, "*"), "/"), clientProj.Project(r).StringValues()
 }
 
 // formatTime prints nanoseconds with three significant digits.

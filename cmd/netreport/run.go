@@ -41,28 +41,16 @@ func load(name string) (*runFile, error) {
 	pt := part{name: name, config: config}
 	seen := map[string]bool{}
 	for _, s := range series {
-		scale := 0.0
-		switch s.Unit {
-		case "ns/op":
-			scale = 1
-		case "sec/op":
-			scale = 1e9
-		default:
+		v, ok := results.Nanos(s)
+		if !ok {
 			continue
 		}
-		v := make([]float64, len(s.Values))
-		for i, x := range s.Values {
-			v[i] = x * scale
-		}
 		r.times[s.Name] = v
-		if _, c, ok := strings.Cut(s.Name, "/client="); ok {
+		if _, _, c := results.SplitLeaf(s.Name); c != "" {
 			seen[c] = true
 		}
-		if _, rest, ok := strings.Cut(s.Name, "/net="); ok {
-			p, _, _ := strings.Cut(rest, "/")
-			if !slices.Contains(pt.profiles, p) {
-				pt.profiles = append(pt.profiles, p)
-			}
+		if p, ok := results.Level(s.Name, "net"); ok && !slices.Contains(pt.profiles, p) {
+			pt.profiles = append(pt.profiles, p)
 		}
 	}
 	r.parts = []part{pt}
