@@ -14,16 +14,15 @@
 // table; cmd/coldstart's test docs/coldstart.md's table from
 // docs/coldstart.txt; from docs/network.txt and docs/network-lossy.txt
 // (the net= rows: lan and wan, lossy), cmd/benchreport docs/network/ and
-// docs/network-lossy/ (every family's table and chart) and cmd/netreport
+// docs/network-lossy/ (every family's table and chart), and with -net
 // docs/network.md's tables and README.md's "On a real path" (with
-// docs/results.txt). A test beside each fails when a committed page is
+// docs/results.txt as their loopback run). A test beside each fails when a committed page is
 // not what its generator makes.
 package httpclientbench
 
-//go:generate go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md,docs/results.md,docs/clients.md
+//go:generate go run ./cmd/benchreport -in docs/results.txt -net docs/network.txt,docs/network-lossy.txt -out docs/ -readme README.md,docs/results.md,docs/clients.md,docs/network.md
 //go:generate go run ./cmd/loadbench -report docs/load/* -readme docs/load.md
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
 //go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -suite ""
 //go:generate go run ./cmd/benchreport -in docs/network-lossy.txt -out docs/network-lossy/ -suite ""
-//go:generate go run ./cmd/netreport -in docs/network.txt,docs/network-lossy.txt -loopback docs/results.txt -readme README.md,docs/network.md

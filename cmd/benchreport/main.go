@@ -16,6 +16,14 @@
 //
 //	go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md,docs/results.md
 //
+// With -net, the runs of the net= rows (docs/network.txt and
+// docs/network-lossy.txt), it also rewrites the pages' netreport blocks
+// (<!-- netreport:KIND … -->: internal/netreport), comparing with -in as
+// the loopback run; a page then needs a block of either kind. One
+// invocation regenerates every result block of the front page:
+//
+//	go run ./cmd/benchreport -in docs/results.txt -net docs/network.txt,docs/network-lossy.txt -out docs/ -readme README.md,docs/network.md
+//
 // The headline block links the chart of the headline findings that -out
 // writes (charts/headline.svg). The client matrix shows each library's
 // version from go.mod: -gomod, or the nearest go.mod in the Markdown
@@ -47,6 +55,8 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/netreport"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -70,7 +80,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
 	out := fs.String("out", "", "directory to write "+ReportFile+" and "+ChartDir+"/ into")
-	readme := fs.String("readme", "", "Markdown files whose benchreport blocks to rewrite in place, comma-separated (README.md,docs/results.md)")
+	readme := fs.String("readme", "", "Markdown files whose benchreport blocks (and, with -net, netreport blocks) to rewrite in place, comma-separated (README.md,docs/results.md)")
+	netRuns := fs.String("net", "", "the runs of the net= rows (cmd/benchrun files, comma-separated, each leaf in one of them): -readme's netreport blocks are made of them, compared with -in as the loopback run")
 	goMod := fs.String("gomod", "", "go.mod whose versions the clients block shows (default: the nearest go.mod in each -readme file's directory or above it)")
 	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
 	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
@@ -78,13 +89,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *stale {
-		if *in == "" || *suite == "" || *out != "" || *readme != "" || fs.NArg() > 0 {
+		if *in == "" || *suite == "" || *out != "" || *readme != "" || *netRuns != "" || fs.NArg() > 0 {
 			fs.Usage()
 			return errors.New("-stale takes -in and a -suite, and nothing else")
 		}
-	} else if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 {
+	} else if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 || (*netRuns != "" && *readme == "") {
 		fs.Usage()
-		return errors.New("-in and at least one of -out and -readme are required, and nothing else")
+		return errors.New("-in and at least one of -out and -readme are required (-readme with -net), and nothing else")
+	}
+	var nets *netreport.Runs
+	if *netRuns != "" {
+		var err error
+		if nets, err = netreport.Load(strings.Split(*netRuns, ","), *in); err != nil {
+			return err
+		}
 	}
 	r, err := load(*in)
 	if err != nil {
@@ -143,7 +161,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if len(blocks) == 0 {
+			n := len(blocks)
+			if nets != nil {
+				var netBlocks []mdblock.Block
+				if text, netBlocks, err = nets.Rewrite(text, name); err != nil {
+					return err
+				}
+				n += len(netBlocks)
+			}
+			if n == 0 {
+				if nets != nil {
+					return fmt.Errorf("%s has no benchreport or netreport block", name)
+				}
 				return fmt.Errorf("%s has no benchreport block", name)
 			}
 			pages, texts = append(pages, name), append(texts, string(text))

@@ -283,3 +283,36 @@ func diffLines(want, got string) string {
 	}
 	return out.String()
 }
+
+// TestNetBlocks: with -net, a page's netreport blocks are rewritten from
+// the net= runs in the same invocation as its benchreport blocks, a page
+// with only netreport blocks is one, and a page with neither is an error;
+// -net goes with -readme.
+func TestNetBlocks(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "net.md")
+	stale := "# net\n\n<!-- netreport:fresh profiles=wan clients=nethttp -->\nstale\n<!-- netreport:end -->\n"
+	if err := os.WriteFile(page, []byte(stale), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-suite", "", "-in", "../../docs/results.txt", "-net", "../../docs/network.txt,../../docs/network-lossy.txt", "-readme", page}
+	if err := run(args, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(got), "stale") || !strings.Contains(string(got), "| HTTP/1.1 | nethttp | wan |") {
+		t.Errorf("the netreport block was not rewritten:\n%s", got)
+	}
+	if err := os.WriteFile(page, []byte("# no block\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no benchreport or netreport block") {
+		t.Errorf("a page with no block: %v", err)
+	}
+	if err := run([]string{"-suite", "", "-in", "../../docs/results.txt", "-net", "../../docs/network.txt", "-out", dir}, io.Discard, io.Discard); err == nil {
+		t.Error("-net without -readme: no error")
+	}
+}

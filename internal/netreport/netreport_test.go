@@ -1,6 +1,7 @@
-package main
+package netreport
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,19 +33,14 @@ func constant(x float64) func(int) float64 { return func(k int) float64 { return
 
 func generateWith(t *testing.T, netFile, loopFile, page string) (string, error) {
 	t.Helper()
-	dir := t.TempDir()
-	md := filepath.Join(dir, "page.md")
-	if err := os.WriteFile(md, []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args := []string{"-in", netFile, "-readme", md}
-	if loopFile != "" {
-		args = append(args, "-loopback", loopFile)
-	}
-	if err := run(args); err != nil {
+	r, err := Load(strings.Split(netFile, ","), loopFile)
+	if err != nil {
 		return "", err
 	}
-	out, err := os.ReadFile(md)
+	out, blocks, err := r.Rewrite([]byte(page), filepath.Join(t.TempDir(), "page.md"))
+	if err == nil && len(blocks) == 0 {
+		err = errors.New("no netreport block")
+	}
 	return string(out), err
 }
 
@@ -95,7 +91,7 @@ func TestTables(t *testing.T) {
 func TestErrors(t *testing.T) {
 	net := writeRun(t, map[string]func(int) float64{"Pool/net=wan/proto=h1/conn=pooled/client=nethttp": constant(40e6)})
 	for _, tc := range []struct{ page, loop, want string }{
-		{"<!-- netreport:clients -->\n<!-- netreport:end -->\n", "", "give -loopback"},
+		{"<!-- netreport:clients -->\n<!-- netreport:end -->\n", "", "give benchreport's -in"},
 		{"<!-- netreport:windows profiles=mars -->\n<!-- netreport:end -->\n", "", `no profile "mars"`},
 		{"<!-- netreport:windows clients=curl -->\n<!-- netreport:end -->\n", "", `no client "curl"`},
 		{"<!-- netreport:tables -->\n<!-- netreport:end -->\n", "", "tables"},
@@ -112,11 +108,11 @@ func TestErrors(t *testing.T) {
 	if _, err := generateWith(t, net, "", "<!-- netreport:windows -->\n<!-- netreport:end -->\n"); err == nil || !strings.Contains(err.Error(), "no leaf of the run") {
 		t.Errorf("a block no leaf fits: error %v", err)
 	}
-	if err := run([]string{"-in", filepath.Join(t.TempDir(), "missing.txt"), "-readme", "x.md"}); err == nil {
-		t.Error("a missing -in file: no error")
+	if _, err := Load([]string{filepath.Join(t.TempDir(), "missing.txt")}, ""); err == nil {
+		t.Error("a missing run: no error")
 	}
-	if err := run([]string{"-readme", "x.md"}); err == nil {
-		t.Error("no -in: no error")
+	if _, err := Load(nil, ""); err == nil {
+		t.Error("no run: no error")
 	}
 }
 

@@ -1,17 +1,17 @@
-// Command netreport writes the tables of the net= rows, the suite's
+// Package netreport writes the tables of the net= rows, the suite's
 // benchmarks over emulated network paths (package netem), into Markdown
-// pages: every block marked
+// pages for cmd/benchreport (its -net flag): every block marked
 //
 //	<!-- netreport:KIND key=value … -->
 //	…generated…
 //	<!-- netreport:end -->
 //
-// is rewritten from a run of those rows (-in, a cmd/benchrun file:
-// docs/network.txt) and, for the comparison with loopback, the recorded
-// loopback run (-loopback, docs/results.txt). Text outside the blocks is
-// kept byte for byte, and every page is generated before any is written:
+// is rewritten from the runs of those rows (cmd/benchrun files:
+// docs/network.txt, docs/network-lossy.txt) and, for the comparison with
+// loopback, the recorded loopback run (benchreport's -in,
+// docs/results.txt). Text outside the blocks is kept byte for byte:
 //
-//	go run ./cmd/netreport -in docs/network.txt -loopback docs/results.txt -readme README.md,docs/network.md
+//	go run ./cmd/benchreport -in docs/results.txt -net docs/network.txt,docs/network-lossy.txt -readme README.md,docs/network.md …
 //
 // Every median and interval is benchstat's (internal/results); a ratio or
 // a difference between two leaves of the run is the median of the per-round
@@ -36,32 +36,17 @@
 //	summary   one table of the answers above for the baseline client
 //	clients   each client's time as a ratio to the baseline's (the
 //	          baseline's own time) on a few
-//	          rows, on loopback and on each path (needs -loopback)
-package main
+//	          rows, on loopback and on each path (needs the loopback run)
+package netreport
 
 import (
-	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
-
-	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 )
-
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "netreport:", err)
-		}
-		os.Exit(2)
-	}
-}
 
 var markers = mdblock.Syntax{
 	Tool: "netreport",
@@ -77,67 +62,37 @@ var markers = mdblock.Syntax{
 	},
 }
 
-func run(args []string) error {
-	fs := flag.NewFlagSet("netreport", flag.ContinueOnError)
-	in := fs.String("in", "", "the runs of the net= rows (cmd/benchrun files, comma-separated, each leaf in one of them; required)")
-	loopback := fs.String("loopback", "", "the loopback run the clients blocks compare with")
-	readme := fs.String("readme", "", "Markdown pages whose netreport blocks to rewrite, comma-separated (required)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *in == "" || *readme == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return errors.New("-in and -readme are required, and nothing else")
-	}
-	names := strings.Split(*readme, ",")
-	texts, err := generate(*in, *loopback, names)
-	if err != nil {
-		return err
-	}
-	for i, name := range names {
-		if err := renameio.WriteFile(name, []byte(texts[i]), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+// Runs are the net= runs and the loopback run that pages' blocks are
+// made from.
+type Runs struct {
+	net, loop *runFile
 }
 
-// generate returns each page with its netreport blocks rewritten from the
-// run in (and the loopback run, if not ""), writing nothing.
-func generate(in, loopback string, pages []string) ([]string, error) {
-	net, err := loadAll(strings.Split(in, ","))
+// Load reads the net= runs (each leaf in one of them) and, if not "", the
+// loopback run that the clients blocks compare with.
+func Load(net []string, loopback string) (*Runs, error) {
+	n, err := loadAll(net)
 	if err != nil {
 		return nil, err
 	}
-	var loop *runFile
+	r := &Runs{net: n}
 	if loopback != "" {
-		if loop, err = load(loopback); err != nil {
+		if r.loop, err = load(loopback); err != nil {
 			return nil, err
 		}
 	}
-	var texts []string
-	for i, name := range pages {
-		if name == "" || slices.Contains(pages[:i], name) {
-			return nil, fmt.Errorf("-readme %s: an empty or repeated file name", strings.Join(pages, ","))
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		pg := page{net: net, loop: loop}
-		for _, pt := range net.parts {
-			pg.netLinks = append(pg.netLinks, docfile.Link(filepath.Dir(name), pt.name))
-		}
-		text, blocks, err := pg.rewrite(src, name)
-		if err != nil {
-			return nil, err
-		}
-		if len(blocks) == 0 {
-			return nil, fmt.Errorf("%s has no netreport block", name)
-		}
-		texts = append(texts, string(text))
+	return r, nil
+}
+
+// Rewrite returns src, the page named name, with its netreport blocks
+// rewritten, and the blocks (none: the page has no netreport block). Its
+// links to the runs are relative to name's directory.
+func (r *Runs) Rewrite(src []byte, name string) ([]byte, []mdblock.Block, error) {
+	pg := page{net: r.net, loop: r.loop}
+	for _, pt := range r.net.parts {
+		pg.netLinks = append(pg.netLinks, docfile.Link(filepath.Dir(name), pt.name))
 	}
-	return texts, nil
+	return pg.rewrite(src, name)
 }
 
 // page is what one page's blocks are made from.
