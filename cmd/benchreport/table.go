@@ -103,28 +103,12 @@ func (t *table) writeTime(b *strings.Builder) {
 		}
 		cells := []string{t.label(r)}
 		for _, c := range t.clients {
-			st := r.fam.time(r.variant, c)
-			if r.isPending(c) {
-				cells = append(cells, t.pending)
-				continue
-			}
-			if st == nil {
-				cells = append(cells, "—")
-				continue
-			}
-			ratio := "—"
-			if x, ok := r.fam.Ratio(r.variant, c, t.paired); ok {
-				ratio = x.String()
-				if c == Baseline {
-					ratio = formatRatio(x.X)
-				}
-			}
-			mark := ""
-			if faster := r.fam.BelowRaw[r.variant]; c == FloorClient && len(faster) > 0 {
+			cell, ok := t.timeCell(r, c, r.fam.time(r.variant, c), r.fam.Ratio)
+			if faster := r.fam.BelowRaw[r.variant]; ok && c == FloorClient && len(faster) > 0 {
 				notes = append(notes, belowRawNote(r.name(), faster))
-				mark = " " + superscript(len(notes))
+				cell += " " + superscript(len(notes))
 			}
-			cells = append(cells, fmt.Sprintf("%s %s<br>%s%s", formatTime(st.Center), st.Range, ratio, mark))
+			cells = append(cells, cell)
 		}
 		tab.Row(cells...)
 	}
@@ -157,6 +141,27 @@ func (t *table) writeTime(b *strings.Builder) {
 	}
 }
 
+// timeCell is client c's cell of row r for st, a time per op (its time or
+// its CPU time), with under it its ratio to the baseline's (ratio: the
+// family's Ratio or CPURatio); t.pending for a leaf not recorded yet, and
+// "—" (and false) for none.
+func (t *table) timeCell(r tableRow, c string, st *Stat, ratio func(variant, client string, paired bool) (results.Ratio, bool)) (string, bool) {
+	if r.isPending(c) {
+		return t.pending, false
+	}
+	if st == nil {
+		return "—", false
+	}
+	rs := "—"
+	if x, ok := ratio(r.variant, c, t.paired); ok {
+		rs = x.String()
+		if c == Baseline {
+			rs = formatRatio(x.X)
+		}
+	}
+	return fmt.Sprintf("%s %s<br>%s", formatTime(st.Center), st.Range, rs), true
+}
+
 // belowRawNote says which clients beat raw on row name.
 func belowRawNote(name string, faster []Faster) string {
 	var who []string
@@ -181,23 +186,8 @@ func (t *table) writeCPU(b *strings.Builder) {
 	for _, r := range t.rows {
 		cells := []string{t.label(r)}
 		for _, c := range t.clients {
-			st := r.fam.cpu(r.variant, c)
-			if r.isPending(c) {
-				cells = append(cells, t.pending)
-				continue
-			}
-			if st == nil {
-				cells = append(cells, "—")
-				continue
-			}
-			ratio := "—"
-			if x, ok := r.fam.CPURatio(r.variant, c, t.paired); ok {
-				ratio = x.String()
-				if c == Baseline {
-					ratio = formatRatio(x.X)
-				}
-			}
-			cells = append(cells, fmt.Sprintf("%s %s<br>%s", formatTime(st.Center), st.Range, ratio))
+			cell, _ := t.timeCell(r, c, r.fam.cpu(r.variant, c), r.fam.CPURatio)
+			cells = append(cells, cell)
 		}
 		tab.Row(cells...)
 	}
