@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"github.com/httpclientbench/httpclientbench/internal/countio"
 )
 
 // Reading a net/http response, shared by the clients built on net/http
@@ -70,9 +72,9 @@ func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 		}
 		defer resp.Body.Close()
 		body := io.Reader(resp.Body)
-		var counted *countingReader
+		var counted *countio.Reader
 		if resp.ContentLength < 0 { // no header to hold the length to: count
-			counted = &countingReader{r: body}
+			counted = &countio.Reader{R: body}
 			body = counted
 		}
 		m := meta(resp)
@@ -89,22 +91,10 @@ func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 		// arrived.
 		m.BodyLen = int(resp.ContentLength)
 		if counted != nil {
-			m.BodyLen = counted.n
+			m.BodyLen = counted.N
 		}
 		return m, nil
 	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }
 
 // readRange reads a net/http range answer into dst, exactly.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/http2"
@@ -21,6 +22,24 @@ type Network interface {
 	// ListenPacket opens a UDP socket on the client's side of the path,
 	// for QUIC.
 	ListenPacket() (net.PacketConn, error)
+}
+
+// CountingNetwork is a Network that counts what is opened through it: the
+// TCP connections (Dials) and the UDP sockets (Sockets). A check that a
+// client keeps to Config.Net reads them.
+type CountingNetwork struct {
+	Network
+	Dials, Sockets atomic.Int64
+}
+
+func (n *CountingNetwork) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
+	n.Dials.Add(1)
+	return n.Network.DialContext(ctx, network, addr)
+}
+
+func (n *CountingNetwork) ListenPacket() (net.PacketConn, error) {
+	n.Sockets.Add(1)
+	return n.Network.ListenPacket()
 }
 
 // dialTimeout dials addr over TCP through n, giving up after timeout:

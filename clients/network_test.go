@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"sync/atomic"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -16,22 +15,6 @@ import (
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
-
-// countingNet is a path that counts what the clients open on it.
-type countingNet struct {
-	*netem.Path
-	dials, sockets atomic.Int32
-}
-
-func (n *countingNet) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
-	n.dials.Add(1)
-	return n.Path.DialContext(ctx, network, addr)
-}
-
-func (n *countingNet) ListenPacket() (net.PacketConn, error) {
-	n.sockets.Add(1)
-	return n.Path.ListenPacket()
-}
 
 // refusingNet is a path on which nothing opens.
 type refusingNet struct{}
@@ -112,7 +95,7 @@ func TestNetCarriesEveryClient(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { path.Close() }) // after the server's and the client's
-				n := &countingNet{Path: path}
+				n := &clients.CountingNetwork{Network: path}
 				base := k.serve(t, path, cert)
 				cfg := k.cfg(cert)
 				cfg.Net, cfg.Fresh = n, true
@@ -124,7 +107,7 @@ func TestNetCarriesEveryClient(t *testing.T) {
 						t.Fatalf("GET /json over the path: %+v %q %v", m, body, err)
 					}
 				}
-				dials, sockets := n.dials.Load(), n.sockets.Load()
+				dials, sockets := n.Dials.Load(), n.Sockets.Load()
 				if k.name == "h3" {
 					if dials != 0 || sockets != 1 {
 						t.Errorf("%d dials and %d UDP sockets through Net, want 0 and 1", dials, sockets)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/internal/countio"
 )
 
 // The feature families: every library client, each through its own API for
@@ -101,7 +102,7 @@ func sseOp(n int) func(clients.Client, target) op {
 			if err := checkMeta(m, err, 200, t.proto); err != nil {
 				return err
 			}
-			cr := &countingReader{r: body}
+			cr := &countio.Reader{R: body}
 			i := 0
 			for ev, err := range sse.Read(cr, nil) {
 				if err != nil {
@@ -112,8 +113,8 @@ func sseOp(n int) func(clients.Client, target) op {
 				}
 				i++
 			}
-			if i != n || cr.n != len(want) {
-				return fmt.Errorf("%d events in %d bytes, want %d in %d", i, cr.n, n, len(want))
+			if i != n || cr.N != len(want) {
+				return fmt.Errorf("%d events in %d bytes, want %d in %d", i, cr.N, n, len(want))
 			}
 			return nil
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/countio"
 )
 
 // getBytesExchange measures one real BenchmarkH1GetBytes exchange of the raw
@@ -34,7 +35,7 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	if _, err := nc.Write(req); err != nil {
 		tb.Fatal(err)
 	}
-	cr := &countingReader{r: nc}
+	cr := &countio.Reader{R: nc}
 	resp, err := http.ReadResponse(bufio.NewReader(cr), nil)
 	if err != nil {
 		tb.Fatal(err)
@@ -45,7 +46,7 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	}
 	// The server sent exactly one response; bufio may have read all of it
 	// already, which is what cr counts.
-	return len(req), cr.n
+	return len(req), cr.N
 }
 
 // tcpEcho is a loopback TCP peer that reads reqBytes and answers respBytes,

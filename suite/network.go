@@ -1,13 +1,10 @@
 package suite
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"slices"
-	"sync/atomic"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
@@ -60,8 +57,8 @@ func netTarget(tb testing.TB, v variant) target {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { path.Close() }) // after the server's and the client's cleanups
-	cn := &countedNet{Network: path}
+	tb.Cleanup(func() { path.Close() })           // after the server's and the client's cleanups
+	cn := &clients.CountingNetwork{Network: path} // so that a row tells a client that dials around it (netChecked)
 	if v.tls == 3 {
 		pc, err := path.ListenServerPacket(0)
 		if err != nil {
@@ -104,36 +101,18 @@ func netConfig(v variant, t target) clients.Config {
 // milliseconds; the profiles' own physics are netem's tests.
 var testPath = netem.Profile{Name: "test", Bandwidth: 10e9}
 
-// countedNet is a path that counts the connections and sockets the client
-// opens through it, so that a row can tell a client that dials around
-// clients.Config.Net (see netChecked).
-type countedNet struct {
-	clients.Network
-	dials atomic.Int64
-}
-
-func (n *countedNet) DialContext(ctx context.Context, network, addr string) (net.Conn, error) {
-	n.dials.Add(1)
-	return n.Network.DialContext(ctx, network, addr)
-}
-
-func (n *countedNet) ListenPacket() (net.PacketConn, error) {
-	n.dials.Add(1)
-	return n.Network.ListenPacket()
-}
-
 // netChecked wraps o, an op of a row over a path, with the rule that the
 // client dials through the path (clients.Config.Net): a client that dials
 // its own way reaches nothing (the server is on the path's far end, at an
 // address only the path leads to), and this names the cause.
 func netChecked(o op, t target) op {
-	cn, ok := t.net.(*countedNet)
+	cn, ok := t.net.(*clients.CountingNetwork)
 	if !ok {
 		return o
 	}
 	return func(full bool) error {
 		err := o(full)
-		if cn.dials.Load() == 0 && !errors.Is(err, errLacks) {
+		if cn.Dials.Load()+cn.Sockets.Load() == 0 && !errors.Is(err, errLacks) {
 			if err == nil {
 				err = errors.New("answered")
 			}

@@ -2,7 +2,6 @@ package suite
 
 import (
 	"fmt"
-	"io"
 	"reflect"
 	"time"
 
@@ -256,15 +255,4 @@ func waitConns(t target, n int) error {
 		time.Sleep(time.Millisecond)
 	}
 	return nil
-}
-
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }

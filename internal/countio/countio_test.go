@@ -1,0 +1,18 @@
+package countio
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestReader(t *testing.T) {
+	r := &Reader{R: strings.NewReader("hello, world")}
+	b, err := io.ReadAll(io.LimitReader(r, 5))
+	if err != nil || string(b) != "hello" || r.N != 5 {
+		t.Errorf("read %q (%v), counted %d", b, err, r.N)
+	}
+	if _, err := io.ReadAll(r); err != nil || r.N != 12 {
+		t.Errorf("counted %d after the rest (%v), want 12", r.N, err)
+	}
+}
