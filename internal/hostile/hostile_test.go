@@ -625,36 +625,24 @@ func TestRapidReset(t *testing.T) {
 			fe := start(t, name, 0)
 			c := dialH2(t, fe)
 			ping := [8]byte{'h', 'o', 's', 't', 'i', 'l', 'e', '!'}
-			type result struct {
+			var r struct {
 				goAway  *http2.ErrCode
 				ponged  bool
 				streams int // answers begun
 				err     error
 			}
-			done := make(chan result, 1)
-			go func() {
-				var r result
-				defer func() { done <- r }()
-				for {
-					f, err := c.fr.ReadFrame()
-					if err != nil {
-						r.err = err
-						return
-					}
-					switch f := f.(type) {
-					case *http2.GoAwayFrame:
-						code := f.ErrCode
-						r.goAway = &code
-					case *http2.MetaHeadersFrame:
-						r.streams++
-					case *http2.PingFrame:
-						if f.IsAck() && f.Data == ping {
-							r.ponged = true
-							return
-						}
-					}
+			done := c.readFrames(func(f http2.Frame) bool {
+				switch f := f.(type) {
+				case *http2.GoAwayFrame:
+					code := f.ErrCode
+					r.goAway = &code
+				case *http2.MetaHeadersFrame:
+					r.streams++
+				case *http2.PingFrame:
+					r.ponged = f.IsAck() && f.Data == ping
 				}
-			}()
+				return !r.ponged
+			})
 			sent := 0
 			block := c.requestBlock("GET", "/json")
 			for id := uint32(1); sent < pairs; id += 2 {
@@ -669,7 +657,7 @@ func TestRapidReset(t *testing.T) {
 			}
 			c.fr.WritePing(false, ping)
 			c.bw.Flush() // an error shows as the reader's
-			r := <-done
+			r.err = <-done
 			t.Logf("%s: %d pairs sent, %d answers begun, GOAWAY %v, PING answered %v, end %v", name, sent, r.streams, r.goAway, r.ponged, r.err)
 			switch {
 			case r.goAway != nil && *r.goAway != http2.ErrCodeEnhanceYourCalm:
@@ -702,26 +690,17 @@ func TestContinuationFlood(t *testing.T) {
 			for range 16 {
 				frag = c.encode(frag, hpack.HeaderField{Name: "x-flood", Value: strings.Repeat("c", 1000), Sensitive: true})
 			}
-			type result struct {
+			var r struct {
 				goAway *http2.ErrCode
 				err    error
 			}
-			done := make(chan result, 1)
-			go func() {
-				var r result
-				defer func() { done <- r }()
-				for {
-					f, err := c.fr.ReadFrame()
-					if err != nil {
-						r.err = err
-						return
-					}
-					if g, ok := f.(*http2.GoAwayFrame); ok {
-						code := g.ErrCode
-						r.goAway = &code
-					}
+			done := c.readFrames(func(f http2.Frame) bool {
+				if g, ok := f.(*http2.GoAwayFrame); ok {
+					code := g.ErrCode
+					r.goAway = &code
 				}
-			}()
+				return true
+			})
 			sent := 0
 			err := c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: c.requestBlock("GET", "/json"), EndStream: true})
 			for err == nil && sent < flood {
@@ -730,7 +709,7 @@ func TestContinuationFlood(t *testing.T) {
 					sent += len(frag)
 				}
 			}
-			r := <-done
+			r.err = <-done
 			t.Logf("%s: %d KiB of CONTINUATION sent (%v), GOAWAY %v, end %v", name, sent>>10, err, r.goAway, r.err)
 			if isTimeout(r.err) {
 				t.Errorf("the connection was still open at the deadline, after %d KiB of header block", sent>>10)
@@ -752,6 +731,28 @@ type h2Conn struct {
 	fr   *http2.Framer
 	enc  *hpack.Encoder
 	hbuf bytes.Buffer
+}
+
+// readFrames reads c's frames on a goroutine of its own, handing each to
+// on until on returns false or a read fails, and then sends the read's
+// error (nil when on stopped) on the channel it returns. What on records
+// is the caller's to read once the channel has sent.
+func (c *h2Conn) readFrames(on func(http2.Frame) bool) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		for {
+			f, err := c.fr.ReadFrame()
+			if err != nil {
+				done <- err
+				return
+			}
+			if !on(f) {
+				done <- nil
+				return
+			}
+		}
+	}()
+	return done
 }
 
 // dialH2 opens an HTTP/2 connection: preface and SETTINGS (large windows,
