@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/xml"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -100,19 +100,9 @@ func checkSVG(t *testing.T, path, want string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := xml.NewDecoder(bytes.NewReader(b))
-	root := ""
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s: not well-formed XML: %v", path, err)
-		}
-		if se, ok := tok.(xml.StartElement); ok && root == "" {
-			root = se.Name.Local
-		}
+	root, err := docfile.XMLRoot(b)
+	if err != nil {
+		t.Fatalf("%s: not well-formed XML: %v", path, err)
 	}
 	if root != "svg" || !bytes.Contains(b, []byte(want)) {
 		t.Errorf("%s: root <%s>, mentions %q: %v", path, root, want, bytes.Contains(b, []byte(want)))

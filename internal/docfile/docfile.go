@@ -3,6 +3,8 @@
 package docfile
 
 import (
+	"bytes"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -39,4 +41,24 @@ func Write(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// XMLRoot is the name of the root element of the XML document b (an SVG
+// chart's "svg"), and an error when b is not well-formed XML: the check
+// every test of a generated chart makes.
+func XMLRoot(b []byte) (string, error) {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return root, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
 }

@@ -64,3 +64,12 @@ func TestWrite(t *testing.T) {
 		t.Errorf("in a missing directory: %v; want an error naming the file", err)
 	}
 }
+
+func TestXMLRoot(t *testing.T) {
+	if root, err := XMLRoot([]byte(`<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>`)); err != nil || root != "svg" {
+		t.Errorf("an SVG: %q, %v", root, err)
+	}
+	if _, err := XMLRoot([]byte(`<svg><g></svg>`)); err == nil {
+		t.Error("a document that is not well-formed: no error")
+	}
+}

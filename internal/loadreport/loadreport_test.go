@@ -2,14 +2,14 @@ package loadreport
 
 import (
 	"bytes"
-	"encoding/xml"
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -142,19 +142,9 @@ func checkSVG(t *testing.T, path string, clients []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := xml.NewDecoder(bytes.NewReader(b))
-	root := ""
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s: not well-formed XML: %v", path, err)
-		}
-		if se, ok := tok.(xml.StartElement); ok && root == "" {
-			root = se.Name.Local
-		}
+	root, err := docfile.XMLRoot(b)
+	if err != nil {
+		t.Fatalf("%s: not well-formed XML: %v", path, err)
 	}
 	if root != "svg" {
 		t.Errorf("%s: root <%s>", path, root)
