@@ -28,8 +28,8 @@ type record struct {
 }
 
 // records are the suite's clients, in the registry's order
-// (TestRecordsAreTheRegistry): adding a client is its adapter file, its
-// registry entry and its record here.
+// (TestRecordsAreTheRegistry). A new client's record is one step of
+// CONTRIBUTING.md's list, with its adapter file and its registry entry.
 var records = []record{
 	{name: "nethttp", new: newNetHTTP},
 	{name: "xnethttp2", new: newXNetHTTP2},
