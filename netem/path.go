@@ -22,7 +22,8 @@ import (
 
 // The two ends' addresses, in the host's loopback range: a client that
 // dials around the path (ignores clients.Config.Net) reaches the host's
-// 127.0.2.1, where nothing listens, and no packet leaves the machine.
+// 127.0.2.1, where the suite listens on nothing, and no packet leaves the
+// machine.
 // TEST-NET-1 (192.0.2.0/24, RFC 5737), used before, is routed off the
 // machine where a network uses it, as a sandbox's may. Both stacks accept
 // loopback addresses on their NIC (ipv4.Options.AllowExternalLoopbackTraffic,

@@ -135,7 +135,8 @@ func checkBrought(cs []Client) error {
 		case c.New == nil:
 			return fmt.Errorf("suite: client %s has no constructor (Factory.New)", c.Name)
 		case c.Speaks == 0 || c.Speaks&^(H1|H2C|H1TLS|H2TLS|H3) != 0:
-			return fmt.Errorf("suite: client %s speaks %q (bits %08b): want a set of H1, H2C, H1TLS, H2TLS and H3", c.Name, c.Speaks, uint8(c.Speaks))
+			return fmt.Errorf("suite: client %s speaks %q and unknown bits %08b: want a non-empty set of H1, H2C, H1TLS, H2TLS and H3",
+				c.Name, c.Speaks, uint8(c.Speaks&^(H1|H2C|H1TLS|H2TLS|H3)))
 		}
 		seen[c.Name] = true
 	}

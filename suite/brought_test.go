@@ -110,8 +110,11 @@ func (c *caching) GetBytes(url string) (clients.Meta, []byte, error) {
 // TestBroughtClientsThatIgnoreASetting: a brought client that ignores a
 // setting of the row fails the row, with a message naming what it did.
 func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
-	cachedEvery := func(name string, every int) Client {
+	cachedEvery := func(name string, every int, speaks ...Protocols) Client {
 		c := nethttpAs(name, H1, nil)
+		if len(speaks) > 0 {
+			c.Speaks = speaks[0]
+		}
 		plain := c.New
 		c.New = func(cfg clients.Config) (clients.Client, error) {
 			cl, err := plain(cfg)
@@ -135,6 +138,10 @@ func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
 		}), "kept a connection alive"},
 		{"answers from a cache", H1GetBytes, "buf=fresh", cached, "answers from a cache"},
 		{"answers a fresh row from a cache", Pool, "proto=h1/conn=fresh", cached, "answers from a cache"},
+		{"answers a handshake row from a cache", TLSHandshake, "proto=h1/resume=off", cachedEvery("cachedtls", 0, H1TLS), "answered no request, yet the op has its answer: the client answers from a cache"},
+		{"keeps its connection on a handshake row", TLSHandshake, "proto=h1/resume=off", nethttpAs("keepertls", H1TLS, func(cfg *clients.Config) {
+			cfg.Fresh = false
+		}), "completed no TLS handshake, want one a request (resume=off): the client kept a connection alive"},
 		{"answers 9 in 10 from a cache", H1Concurrent, "n=10", cachedEvery("partly", 10), "answers the rest from a cache"},
 		{"answers an h2 row over HTTP/1.1", TLSGet, "proto=h2", nethttpAs("h1only", H2TLS, func(cfg *clients.Config) {
 			tls := *cfg.TLS

@@ -103,8 +103,8 @@ var testPath = netem.Profile{Name: "test", Bandwidth: 10e9}
 
 // netChecked wraps o, an op of a row over a path, with the rule that the
 // client dials through the path (clients.Config.Net): a client that dials
-// its own way reaches nothing (the server is on the path's far end, at an
-// address only the path leads to), and this names the cause.
+// its own way reaches the host's loopback at the path server's address,
+// where the suite listens on nothing, and this names the cause.
 func netChecked(o op, t target) op {
 	cn, ok := t.net.(*clients.CountingNetwork)
 	if !ok {

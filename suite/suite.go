@@ -76,7 +76,7 @@ type variant struct {
 }
 
 // op builds v's op for c and t, with the row's rules checked on every op:
-// its connections (connChecked), every op answered by the server
+// its connections (connChecked), every request answered by the server
 // (servedChecked), the path dialled through (netChecked).
 func (v variant) op(c clients.Client, t target) op {
 	return netChecked(connChecked(servedChecked(v.newOp(c, t), t, v), t, v), t)

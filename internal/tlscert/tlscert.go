@@ -1,6 +1,6 @@
 // Package tlscert makes the TLS fixture servers' certificate: ECDSA P-256,
-// self-signed, generated in memory at start for 127.0.0.1, ::1 and
-// localhost. Its private key lives only in memory; only the certificate
+// self-signed, generated in memory at start for 127.0.0.1, ::1,
+// localhost and 127.0.2.1 (an emulated path's server, netem.ServerAddr). Its private key lives only in memory; only the certificate
 // (which clients trust) can be written out, as PEM. The key pair can be
 // handed to a child process (KeyPairPEM, ParseKeyPair), for a server there
 // to present the certificate the parent's clients trust: over a pipe,
@@ -36,7 +36,7 @@ type Cert struct {
 }
 
 // Generate makes a new certificate, valid for Validity, for the names
-// 127.0.0.1, ::1 and localhost.
+// 127.0.0.1, ::1, localhost and 127.0.2.1.
 func Generate() (*Cert, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
