@@ -147,7 +147,10 @@ func (b Brought) check() error {
 	if err != nil || hc == nil {
 		return fmt.Errorf("behaviour: %s: New: %v (client %v)", b.Name, err, hc)
 	}
-	hc.CloseIdleConnections()
+	defer hc.CloseIdleConnections()
+	if b.Transport != nil && b.Transport(hc) == nil {
+		return fmt.Errorf("behaviour: %s: Brought.Transport returned no *http.Transport for New's client", b.Name)
+	}
 	return nil
 }
 

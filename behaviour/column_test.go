@@ -142,6 +142,7 @@ func TestColumnRefusesItsSetUp(t *testing.T) {
 		{Name: "none", New: func(*tls.Config) (*http.Client, error) { return nil, errors.New("no config file") }},
 		{Name: "nofix", New: defaultNetHTTP, Fixes: map[string]Fix{"gzip": {Line: "x"}}},
 		{New: defaultNetHTTP},
+		{Name: "notransport", New: defaultNetHTTP, Transport: func(*http.Client) *http.Transport { return nil }},
 	} {
 		if err := b.check(); err == nil {
 			t.Errorf("%q: Column would run it", b.Name)
