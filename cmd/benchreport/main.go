@@ -32,8 +32,10 @@
 // A leaf the suite (-suite, the module's root package) has and the results
 // file lacks, one added since the run was recorded, is shown in the tables
 // as "not recorded yet" and listed, with the run's commit, in the report's
-// and the README's description of the run; benchreport names those leaves
-// on standard error, and with -stale only lists them:
+// and the README's description of the run. A client the run has no leaf
+// of (one added since) is in no table: the client matrix names it.
+// benchreport names those leaves and clients on standard error, and with
+// -stale only lists the leaves:
 //
 //	go run ./cmd/benchreport -in docs/results.txt -stale
 //
@@ -125,17 +127,23 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		// The staleness report: printed by the command that regenerates
 		// the report, where whoever adds a leaf or records a run sees it.
-		if len(pending) > 0 {
+		rest, unrecorded := newClients(r, pending)
+		if len(rest) > 0 {
 			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
-				*in, r.config("commit"), leafCount(len(pending)), *suite, results.NotRecorded, strings.Join(pending, "\n\t"))
+				*in, r.config("commit"), leafCount(len(rest)), *suite, results.NotRecorded, strings.Join(rest, "\n\t"))
+		}
+		if len(unrecorded) > 0 {
+			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",
+				*in, r.config("commit"), strings.Join(unrecorded, ", "))
 		}
 		if len(gone) > 0 {
 			fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
 				*in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
 		}
-		if err := r.AddPending(pending); err != nil {
+		if err := r.AddPending(rest); err != nil {
 			return err
 		}
+		r.Unrecorded = unrecorded
 		r.Suite = leaves
 	}
 	if _, err := r.headline(); err != nil { // a headline row gone from the suite

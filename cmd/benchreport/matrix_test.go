@@ -71,7 +71,7 @@ func TestClientMatrixIsTheRegistry(t *testing.T) {
 		"github.com/go-resty/resty/v2": "v2.18.0-beta.1",
 		"golang.org/x/net":             "v0.0.0-20260908200009-22c9c6c9d4da",
 	}, "replace github.com/quic-go/quic-go => ../quic-go\n")
-	got, err := clientMatrix(goMod)
+	got, err := clientMatrix(goMod, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +106,30 @@ func TestClientMatrixIsTheRegistry(t *testing.T) {
 	if err := os.WriteFile(goMod, []byte("module example.com/bench\n\ngo 1.26.0\n\nrequire github.com/valyala/fasthttp v1.78.0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := clientMatrix(goMod); err == nil || !strings.Contains(err.Error(), "requires no module") {
+	if _, err := clientMatrix(goMod, nil); err == nil || !strings.Contains(err.Error(), "requires no module") {
 		t.Errorf("a module go.mod lacks: %v", err)
+	}
+}
+
+// TestClientMatrixNamesUnrecorded: clients the run has no leaf of are
+// named under the matrix, the one place a new client shows before its
+// first recorded run; with none, nothing follows the table.
+func TestClientMatrixNamesUnrecorded(t *testing.T) {
+	goMod := writeGoMod(t, t.TempDir(), nil, "")
+	for _, tc := range []struct {
+		unrecorded []string
+		want       string
+	}{
+		{nil, "|\n"},
+		{[]string{"hertz", "http3"}, "|\n\nNot in the recorded run yet, so in no result table: `hertz`, `http3`. Its rows appear with the next recorded run (`scripts/report.sh`).\n"},
+	} {
+		got, err := clientMatrix(goMod, tc.unrecorded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(got+"\n", tc.want) {
+			t.Errorf("unrecorded %q: the block ends\n%q, want\n%q", tc.unrecorded, got[max(0, len(got)-200):], tc.want)
+		}
 	}
 }
 

@@ -116,7 +116,7 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 				return "", err
 			}
 		}
-		return clientMatrix(goMod)
+		return clientMatrix(goMod, r.Unrecorded)
 	case "protocols":
 		return protoMatrix()
 	}

@@ -193,6 +193,10 @@ type Report struct {
 	// Pending lists the leaves of the suite that the results file lacks,
 	// shown as not recorded yet (AddPending).
 	Pending []string
+	// Unrecorded lists the clients of the suite that the results file has
+	// no leaf of (a client added since the run): they are in no table
+	// until a run records them, and the clients block names them.
+	Unrecorded []string
 	// Suite is every leaf of the suite when it is known (-suite), nil
 	// otherwise: the headline's rows must be among them.
 	Suite []string

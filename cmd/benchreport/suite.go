@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // LeavesFlag is the flag of a suite's test binary that makes it print its
@@ -60,6 +62,30 @@ func staleness(r *Report, suite []string) (pending, gone []string) {
 		}
 	}
 	return pending, gone
+}
+
+// newClients splits pending into the leaves of clients that the run has
+// none of (a client added since the run: unrecorded names them) and the
+// rest, which stay pending cells in the tables. A column of nothing but
+// "not recorded yet" cells says no more than the clients block's one
+// sentence, and would change every page for each new client.
+func newClients(r *Report, pending []string) (rest, unrecorded []string) {
+	inRun := map[string]bool{}
+	for _, row := range r.Rows {
+		if _, _, c := results.SplitLeaf(row.Name); c != "" {
+			inRun[c] = true
+		}
+	}
+	for _, leaf := range pending {
+		_, _, c := results.SplitLeaf(leaf)
+		switch {
+		case c == "" || inRun[c]:
+			rest = append(rest, leaf)
+		case !slices.Contains(unrecorded, c):
+			unrecorded = append(unrecorded, c)
+		}
+	}
+	return rest, unrecorded
 }
 
 // leafCount is "1 leaf", "2 leaves".

@@ -1,7 +1,8 @@
 // Package suite stands for the suite in cmd/benchreport's tests: its test
 // binary's -leaves prints the leaves of testdata/runner.txt but one
 // (Pool/proto=h1/conn=pooled/client=fasthttp, gone from the suite), and
-// leaves that file lacks: a client new to a family, a variant new to a
+// leaves that file lacks: a client new to the suite (hertz), a client new
+// to a family (resty's download), a variant new to a
 // family, a family of its own and a benchmark without a client.
 package suite
 
@@ -27,6 +28,7 @@ var leaves = []string{
 	"H1GetBytes/buf=reused/client=raw",
 	"H1Download/size=1MiB/buf=fresh/client=nethttp",
 	"H1Download/size=1MiB/buf=fresh/client=fasthttp",
+	"H1Download/size=1MiB/buf=fresh/client=resty",
 	"H1Download/size=1MiB/buf=fresh/client=raw",
 	"H1Download/size=1MiB/buf=reused/client=nethttp",
 	"H1Download/size=1MiB/buf=reused/client=fasthttp",
