@@ -120,6 +120,30 @@ func start(t *testing.T, name string, rt time.Duration) *frontEnd {
 	return fe
 }
 
+// eachEnd runs f in a parallel subtest per front end of ends, named for
+// it, on that front end started with the server's default read timeout.
+func eachEnd(t *testing.T, ends []string, f func(t *testing.T, fe *frontEnd)) {
+	t.Helper()
+	for _, name := range ends {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f(t, start(t, name, 0))
+		})
+	}
+}
+
+// forEachEnd runs f as eachEnd does, and under each front end's subtest
+// in a subtest per case of cases, named name(tc): the cases run one after
+// the other on that one front end.
+func forEachEnd[C any](t *testing.T, ends []string, cases []C, name func(C) string, f func(t *testing.T, fe *frontEnd, tc C)) {
+	t.Helper()
+	eachEnd(t, ends, func(t *testing.T, fe *frontEnd) {
+		for _, tc := range cases {
+			t.Run(name(tc), func(t *testing.T) { f(t, fe, tc) })
+		}
+	})
+}
+
 // dial opens a raw connection to a TCP front end, over TLS with the ALPN
 // protocol of its HTTP version if it has a certificate, with the deadline
 // bound; it is closed when t ends.
@@ -255,10 +279,13 @@ func (c *rawConn) wantClosed(t *testing.T) {
 
 // Case 1: malformed request and header lines over HTTP/1.1.
 
-var malformedRequests = []struct {
+// malformedRequest is a raw request and the status it gets.
+type malformedRequest struct {
 	name, raw string
 	status    int
-}{
+}
+
+var malformedRequests = []malformedRequest{
 	{"garbage", "GARBAGE\r\n\r\n", 400},
 	{"binary", "\x16\x03\x01\x00\xff\x01\x00\x00\xfb\x03\x03\r\n\r\n", 400},
 	{"no-version", "GET /json\r\nHost: x\r\n\r\n", 400},
@@ -282,40 +309,29 @@ var malformedRequests = []struct {
 // (section 2.5) asks and net/http does, on both HTTP/1.1 front ends.
 func TestMinorVersion(t *testing.T) {
 	t.Parallel()
-	for _, name := range h1Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			c := fe.dial(t)
-			c.send(t, []byte("GET /json HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n"))
-			if got := c.answer(t); got != 200 {
-				t.Errorf("GET /json HTTP/1.2: status %d, want 200", got)
-			}
-		})
-	}
+	eachEnd(t, h1Ends, func(t *testing.T, fe *frontEnd) {
+		c := fe.dial(t)
+		c.send(t, []byte("GET /json HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n"))
+		if got := c.answer(t); got != 200 {
+			t.Errorf("GET /json HTTP/1.2: status %d, want 200", got)
+		}
+	})
 }
 
 // TestMalformedRequestLines: each malformed request gets its status and a
 // closed connection on both HTTP/1.1 front ends.
 func TestMalformedRequestLines(t *testing.T) {
 	t.Parallel()
-	for _, name := range h1Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			for _, tc := range malformedRequests {
-				t.Run(tc.name, func(t *testing.T) {
-					c := fe.dial(t)
-					c.send(t, []byte(tc.raw))
-					if got := c.answer(t); got != tc.status {
-						t.Errorf("%q: status %d, want %d", tc.raw, got, tc.status)
-					}
-					c.wantClosed(t)
-					checkAlive(t, fe)
-				})
+	forEachEnd(t, h1Ends, malformedRequests, func(tc malformedRequest) string { return tc.name },
+		func(t *testing.T, fe *frontEnd, tc malformedRequest) {
+			c := fe.dial(t)
+			c.send(t, []byte(tc.raw))
+			if got := c.answer(t); got != tc.status {
+				t.Errorf("%q: status %d, want %d", tc.raw, got, tc.status)
 			}
+			c.wantClosed(t)
+			checkAlive(t, fe)
 		})
-	}
 }
 
 // Case 2: malformed bodies.
@@ -335,26 +351,22 @@ var badChunked = []struct{ name, body string }{
 // /multipart gets 400 and a closed connection on both HTTP/1.1 front ends.
 func TestMalformedChunked(t *testing.T) {
 	t.Parallel()
-	for _, name := range h1Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			for _, path := range []string{"/echo", "/multipart"} {
-				for _, tc := range badChunked {
-					t.Run(path[1:]+"/"+tc.name, func(t *testing.T) {
-						c := fe.dial(t)
-						c.send(t, []byte("POST "+path+" HTTP/1.1\r\nHost: x\r\nContent-Type: "+formType+
-							"\r\nTransfer-Encoding: chunked\r\n\r\n"+tc.body))
-						if got := c.answer(t); got != http.StatusBadRequest {
-							t.Errorf("status %d, want 400 (0: closed without an answer)", got)
-						}
-						c.wantClosed(t)
-						checkAlive(t, fe)
-					})
-				}
+	eachEnd(t, h1Ends, func(t *testing.T, fe *frontEnd) {
+		for _, path := range []string{"/echo", "/multipart"} {
+			for _, tc := range badChunked {
+				t.Run(path[1:]+"/"+tc.name, func(t *testing.T) {
+					c := fe.dial(t)
+					c.send(t, []byte("POST "+path+" HTTP/1.1\r\nHost: x\r\nContent-Type: "+formType+
+						"\r\nTransfer-Encoding: chunked\r\n\r\n"+tc.body))
+					if got := c.answer(t); got != http.StatusBadRequest {
+						t.Errorf("status %d, want 400 (0: closed without an answer)", got)
+					}
+					c.wantClosed(t)
+					checkAlive(t, fe)
+				})
 			}
-		})
-	}
+		}
+	})
 }
 
 // part is one form-data part of the multipart body.
@@ -364,7 +376,10 @@ func part(name, content string) string {
 
 const closing = "--" + boundary + "--\r\n"
 
-var badForms = []struct{ name, contentType, body string }{
+// badForm is a malformed form and its Content-Type.
+type badForm struct{ name, contentType, body string }
+
+var badForms = []badForm{
 	{"not-multipart", "text/plain", part("a", "b") + closing},
 	{"no-boundary", "multipart/form-data", part("a", "b") + closing},
 	{"bad-media-type", "multipart/form-data; boundary", part("a", "b") + closing},
@@ -381,26 +396,19 @@ var badForms = []struct{ name, contentType, body string }{
 // sent by a normal client of its protocol.
 func TestMalformedMultipart(t *testing.T) {
 	t.Parallel()
-	for _, name := range allEnds {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			for _, tc := range badForms {
-				t.Run(tc.name, func(t *testing.T) {
-					resp, err := fe.client(t).Post(fe.url+"/multipart", tc.contentType, strings.NewReader(tc.body))
-					if err != nil {
-						t.Fatal(err)
-					}
-					body, err := io.ReadAll(resp.Body)
-					resp.Body.Close()
-					if err != nil || resp.StatusCode != http.StatusBadRequest {
-						t.Errorf("status %d, body %.80q, %v; want 400", resp.StatusCode, body, err)
-					}
-					checkAlive(t, fe)
-				})
+	forEachEnd(t, allEnds, badForms, func(tc badForm) string { return tc.name },
+		func(t *testing.T, fe *frontEnd, tc badForm) {
+			resp, err := fe.client(t).Post(fe.url+"/multipart", tc.contentType, strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
 			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusBadRequest {
+				t.Errorf("status %d, body %.80q, %v; want 400", resp.StatusCode, body, err)
+			}
+			checkAlive(t, fe)
 		})
-	}
 }
 
 // Case 3: oversized headers.
@@ -424,38 +432,32 @@ var manyHeaders = func() string {
 // line or many.
 func TestHugeHeaderH1(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ name, headers string }{
+	type hugeHeader struct{ name, headers string }
+	cases := []hugeHeader{
 		{"one-line", "X-Huge: " + hugeValue + "\r\n"},
 		{"many-lines", manyHeaders},
 	}
-	for _, name := range h1Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			for _, tc := range cases {
-				t.Run(tc.name, func(t *testing.T) {
-					c := fe.dial(t)
-					// The server answers before it has read the whole
-					// request, so it is written while the answer is read.
-					wrote := make(chan error, 1)
-					go func() {
-						_, err := io.WriteString(c, "GET /json HTTP/1.1\r\nHost: x\r\n"+tc.headers+"\r\n")
-						wrote <- err
-					}()
-					got := c.answer(t)
-					c.wantClosed(t)
-					c.Close() // ends the write, if it is still blocked
-					if err := <-wrote; err != nil && isTimeout(err) {
-						t.Errorf("writing the request: %v", err)
-					}
-					if got != http.StatusRequestHeaderFieldsTooLarge {
-						t.Errorf("status %d, want 431 (0: closed without an answer)", got)
-					}
-					checkAlive(t, fe)
-				})
+	forEachEnd(t, h1Ends, cases, func(tc hugeHeader) string { return tc.name },
+		func(t *testing.T, fe *frontEnd, tc hugeHeader) {
+			c := fe.dial(t)
+			// The server answers before it has read the whole request,
+			// so it is written while the answer is read.
+			wrote := make(chan error, 1)
+			go func() {
+				_, err := io.WriteString(c, "GET /json HTTP/1.1\r\nHost: x\r\n"+tc.headers+"\r\n")
+				wrote <- err
+			}()
+			got := c.answer(t)
+			c.wantClosed(t)
+			c.Close() // ends the write, if it is still blocked
+			if err := <-wrote; err != nil && isTimeout(err) {
+				t.Errorf("writing the request: %v", err)
 			}
+			if got != http.StatusRequestHeaderFieldsTooLarge {
+				t.Errorf("status %d, want 431 (0: closed without an answer)", got)
+			}
+			checkAlive(t, fe)
 		})
-	}
 }
 
 // TestHugeHeaderH2: a header list of 1 MiB and more, in a HEADERS frame
@@ -464,24 +466,20 @@ func TestHugeHeaderH1(t *testing.T) {
 // ends: a 431 answer, a reset stream, or a GOAWAY and a closed connection.
 func TestHugeHeaderH2(t *testing.T) {
 	t.Parallel()
-	for _, name := range h2Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			c := dialH2(t, fe)
-			var block []byte
-			for i := 0; len(block) <= http.DefaultMaxHeaderBytes+8<<10; i++ {
-				block = c.encode(block, hpack.HeaderField{Name: fmt.Sprintf("x-h%d", i), Value: strings.Repeat("b", 4096)})
-			}
-			c.writeBlock(t, 1, c.requestBlock("GET", "/json"), block, true)
-			out := c.outcome(t, 1)
-			t.Logf("%s: %s", name, out)
-			if out.status != http.StatusRequestHeaderFieldsTooLarge && !out.reset && !(out.goAway && out.closed) {
-				t.Errorf("%s; want a 431, a RST_STREAM, or a GOAWAY and a close", out)
-			}
-			checkAlive(t, fe)
-		})
-	}
+	eachEnd(t, h2Ends, func(t *testing.T, fe *frontEnd) {
+		c := dialH2(t, fe)
+		var block []byte
+		for i := 0; len(block) <= http.DefaultMaxHeaderBytes+8<<10; i++ {
+			block = c.encode(block, hpack.HeaderField{Name: fmt.Sprintf("x-h%d", i), Value: strings.Repeat("b", 4096)})
+		}
+		c.writeBlock(t, 1, c.requestBlock("GET", "/json"), block, true)
+		out := c.outcome(t, 1)
+		t.Logf("%s: %s", fe.name, out)
+		if out.status != http.StatusRequestHeaderFieldsTooLarge && !out.reset && !(out.goAway && out.closed) {
+			t.Errorf("%s; want a 431, a RST_STREAM, or a GOAWAY and a close", out)
+		}
+		checkAlive(t, fe)
+	})
 }
 
 // TestHugeHeaderH3: over HTTP/3 (quic-go's client sends what it is given)
@@ -619,57 +617,53 @@ func stallH3(t *testing.T, fe *frontEnd, path, contentType, first10 string) {
 func TestRapidReset(t *testing.T) {
 	t.Parallel()
 	const pairs = 2000
-	for _, name := range h2Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			c := dialH2(t, fe)
-			ping := [8]byte{'h', 'o', 's', 't', 'i', 'l', 'e', '!'}
-			var r struct {
-				goAway  *http2.ErrCode
-				ponged  bool
-				streams int // answers begun
-				err     error
+	eachEnd(t, h2Ends, func(t *testing.T, fe *frontEnd) {
+		c := dialH2(t, fe)
+		ping := [8]byte{'h', 'o', 's', 't', 'i', 'l', 'e', '!'}
+		var r struct {
+			goAway  *http2.ErrCode
+			ponged  bool
+			streams int // answers begun
+			err     error
+		}
+		done := c.readFrames(func(f http2.Frame) bool {
+			switch f := f.(type) {
+			case *http2.GoAwayFrame:
+				code := f.ErrCode
+				r.goAway = &code
+			case *http2.MetaHeadersFrame:
+				r.streams++
+			case *http2.PingFrame:
+				r.ponged = f.IsAck() && f.Data == ping
 			}
-			done := c.readFrames(func(f http2.Frame) bool {
-				switch f := f.(type) {
-				case *http2.GoAwayFrame:
-					code := f.ErrCode
-					r.goAway = &code
-				case *http2.MetaHeadersFrame:
-					r.streams++
-				case *http2.PingFrame:
-					r.ponged = f.IsAck() && f.Data == ping
-				}
-				return !r.ponged
-			})
-			sent := 0
-			block := c.requestBlock("GET", "/json")
-			for id := uint32(1); sent < pairs; id += 2 {
-				if c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: block, EndStream: true, EndHeaders: true}) != nil ||
-					c.fr.WriteRSTStream(id, http2.ErrCodeCancel) != nil {
-					break
-				}
-				sent++
-				if sent%100 == 0 && c.bw.Flush() != nil {
-					break
-				}
-			}
-			c.fr.WritePing(false, ping)
-			c.bw.Flush() // an error shows as the reader's
-			r.err = <-done
-			t.Logf("%s: %d pairs sent, %d answers begun, GOAWAY %v, PING answered %v, end %v", name, sent, r.streams, r.goAway, r.ponged, r.err)
-			switch {
-			case r.goAway != nil && *r.goAway != http2.ErrCodeEnhanceYourCalm:
-				t.Errorf("GOAWAY %v, want ENHANCE_YOUR_CALM or none", *r.goAway)
-			case r.goAway == nil && !r.ponged:
-				t.Errorf("no GOAWAY and no PING answer after the burst: %v", r.err)
-			case r.goAway != nil && isTimeout(r.err):
-				t.Errorf("GOAWAY but the connection not closed: %v", r.err)
-			}
-			checkAlive(t, fe)
+			return !r.ponged
 		})
-	}
+		sent := 0
+		block := c.requestBlock("GET", "/json")
+		for id := uint32(1); sent < pairs; id += 2 {
+			if c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: block, EndStream: true, EndHeaders: true}) != nil ||
+				c.fr.WriteRSTStream(id, http2.ErrCodeCancel) != nil {
+				break
+			}
+			sent++
+			if sent%100 == 0 && c.bw.Flush() != nil {
+				break
+			}
+		}
+		c.fr.WritePing(false, ping)
+		c.bw.Flush() // an error shows as the reader's
+		r.err = <-done
+		t.Logf("%s: %d pairs sent, %d answers begun, GOAWAY %v, PING answered %v, end %v", fe.name, sent, r.streams, r.goAway, r.ponged, r.err)
+		switch {
+		case r.goAway != nil && *r.goAway != http2.ErrCodeEnhanceYourCalm:
+			t.Errorf("GOAWAY %v, want ENHANCE_YOUR_CALM or none", *r.goAway)
+		case r.goAway == nil && !r.ponged:
+			t.Errorf("no GOAWAY and no PING answer after the burst: %v", r.err)
+		case r.goAway != nil && isTimeout(r.err):
+			t.Errorf("GOAWAY but the connection not closed: %v", r.err)
+		}
+		checkAlive(t, fe)
+	})
 }
 
 // TestContinuationFlood: a HEADERS frame without END_HEADERS followed by
@@ -678,48 +672,44 @@ func TestRapidReset(t *testing.T) {
 func TestContinuationFlood(t *testing.T) {
 	t.Parallel()
 	const flood = 16 << 20
-	for _, name := range h2Ends {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			fe := start(t, name, 0)
-			c := dialH2(t, fe)
-			// One CONTINUATION payload: never-indexed literal fields, so
-			// that every frame is new header bytes (16 of about 1 KB
-			// each, under the 16 KiB default frame size).
-			var frag []byte
-			for range 16 {
-				frag = c.encode(frag, hpack.HeaderField{Name: "x-flood", Value: strings.Repeat("c", 1000), Sensitive: true})
+	eachEnd(t, h2Ends, func(t *testing.T, fe *frontEnd) {
+		c := dialH2(t, fe)
+		// One CONTINUATION payload: never-indexed literal fields, so
+		// that every frame is new header bytes (16 of about 1 KB
+		// each, under the 16 KiB default frame size).
+		var frag []byte
+		for range 16 {
+			frag = c.encode(frag, hpack.HeaderField{Name: "x-flood", Value: strings.Repeat("c", 1000), Sensitive: true})
+		}
+		var r struct {
+			goAway *http2.ErrCode
+			err    error
+		}
+		done := c.readFrames(func(f http2.Frame) bool {
+			if g, ok := f.(*http2.GoAwayFrame); ok {
+				code := g.ErrCode
+				r.goAway = &code
 			}
-			var r struct {
-				goAway *http2.ErrCode
-				err    error
-			}
-			done := c.readFrames(func(f http2.Frame) bool {
-				if g, ok := f.(*http2.GoAwayFrame); ok {
-					code := g.ErrCode
-					r.goAway = &code
-				}
-				return true
-			})
-			sent := 0
-			err := c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: c.requestBlock("GET", "/json"), EndStream: true})
-			for err == nil && sent < flood {
-				if err = c.fr.WriteContinuation(1, false, frag); err == nil {
-					err = c.bw.Flush()
-					sent += len(frag)
-				}
-			}
-			r.err = <-done
-			t.Logf("%s: %d KiB of CONTINUATION sent (%v), GOAWAY %v, end %v", name, sent>>10, err, r.goAway, r.err)
-			if isTimeout(r.err) {
-				t.Errorf("the connection was still open at the deadline, after %d KiB of header block", sent>>10)
-			}
-			if sent >= flood {
-				t.Errorf("the server took all %d MiB of the header block", flood>>20)
-			}
-			checkAlive(t, fe)
+			return true
 		})
-	}
+		sent := 0
+		err := c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: c.requestBlock("GET", "/json"), EndStream: true})
+		for err == nil && sent < flood {
+			if err = c.fr.WriteContinuation(1, false, frag); err == nil {
+				err = c.bw.Flush()
+				sent += len(frag)
+			}
+		}
+		r.err = <-done
+		t.Logf("%s: %d KiB of CONTINUATION sent (%v), GOAWAY %v, end %v", fe.name, sent>>10, err, r.goAway, r.err)
+		if isTimeout(r.err) {
+			t.Errorf("the connection was still open at the deadline, after %d KiB of header block", sent>>10)
+		}
+		if sent >= flood {
+			t.Errorf("the server took all %d MiB of the header block", flood>>20)
+		}
+		checkAlive(t, fe)
+	})
 }
 
 // h2Conn is a raw HTTP/2 connection: frames written through a buffer
