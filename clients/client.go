@@ -270,20 +270,19 @@ type Factory struct {
 }
 
 // factories returns the factories of names, each a record's, in their
-// order.
+// order. The record is looked up when a client is built, not here: these
+// lists are package variables, which Go may initialize before the
+// adapter files' register calls.
 func factories(names []string) []Factory {
 	fs := make([]Factory, len(names))
 	for i, n := range names {
-		r := recordOf(n)
-		fs[i] = Factory{n, func(cfg Config) (Client, error) { return r.new(n, cfg) }}
-		if !r.earlyData {
-			fs[i].New = func(cfg Config) (Client, error) {
-				if cfg.TLS != nil && cfg.TLS.EarlyData {
-					return nil, errEarlyData(n)
-				}
-				return r.new(n, cfg)
+		fs[i] = Factory{n, func(cfg Config) (Client, error) {
+			r := recordOf(n)
+			if !r.earlyData && cfg.TLS != nil && cfg.TLS.EarlyData {
+				return nil, errEarlyData(n)
 			}
-		}
+			return r.new(n, cfg)
+		}}
 	}
 	return fs
 }

@@ -32,6 +32,8 @@ type fastHTTP struct {
 	fresh   bool // Connection: close on every request
 }
 
+var _ = register(record{name: "fasthttp", new: newFastHTTP, timeout: fasthttp.ErrTimeout, poolFull: fasthttp.ErrNoFreeConns})
+
 func newFastHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {

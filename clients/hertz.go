@@ -10,6 +10,7 @@ import (
 
 	"github.com/cloudwego/hertz/pkg/app/client"
 	"github.com/cloudwego/hertz/pkg/common/config"
+	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/cloudwego/hertz/pkg/network/standard"
 	"github.com/cloudwego/hertz/pkg/protocol"
 	"github.com/cloudwego/hertz/pkg/protocol/consts"
@@ -76,7 +77,11 @@ type hertzClient struct {
 	timeout    time.Duration
 }
 
+var _ = register(record{name: "hertz", new: newHertz, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns})
+
 func newHertz(name string, cfg Config) (Client, error) { return newHertzOn(name, cfg, false) }
+
+var _ = register(record{name: "hertz_std", new: newHertzStd, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns})
 
 func newHertzStd(name string, cfg Config) (Client, error) {
 	if cfg.TLS != nil {

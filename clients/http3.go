@@ -15,6 +15,8 @@ import (
 	"github.com/quic-go/quic-go/http3"
 )
 
+var _ = register(record{name: "http3", new: newHTTP3, earlyData: true})
+
 // newHTTP3 is quic-go's HTTP/3 transport (http3.Transport) under an
 // http.Client, used exactly as the nethttp adapter uses its transport: only
 // the transport differs. It needs Config.TLS (HTTP/3 is always over TLS

@@ -30,6 +30,8 @@ type netHTTP struct {
 	getMethod string
 }
 
+var _ = register(record{name: "nethttp", new: newNetHTTP})
+
 func newNetHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -39,6 +41,8 @@ func newNetHTTP(name string, cfg Config) (Client, error) {
 	configureTransport(t, cfg)
 	return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}}, nil
 }
+
+var _ = register(record{name: "xnethttp2", new: newXNetHTTP2})
 
 // newXNetHTTP2 is golang.org/x/net/http2's client, HTTP/2 only, set up one
 // way per kind of row:

@@ -54,6 +54,8 @@ func RawGetRequest(host, path string) []byte {
 	return []byte("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: raw\r\n\r\n")
 }
 
+var _ = register(record{name: "raw", new: newRaw, poolFull: ErrNoFreeConns})
+
 // newRaw: raw has no library defaults, so with Config.LibraryPool it keeps
 // DefaultMaxConnsPerHost idle per host and has no cap; Config.MaxConns caps
 // the connections per host, and a request beyond the cap fails at once

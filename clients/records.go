@@ -1,12 +1,5 @@
 package clients
 
-import (
-	"slices"
-
-	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
-	"github.com/valyala/fasthttp"
-)
-
 // A record is one client of the registry (internal/registry, which says
 // what it is: its module, protocols, role, colour) as this package builds
 // it: its adapter's constructor and the errors of its library that
@@ -27,28 +20,29 @@ type record struct {
 	earlyData bool
 }
 
-// records are the suite's clients, in the registry's order
-// (TestRecordsAreTheRegistry). A new client's record is one step of
-// CONTRIBUTING.md's list, with its adapter file and its registry entry.
-var records = []record{
-	{name: "nethttp", new: newNetHTTP},
-	{name: "xnethttp2", new: newXNetHTTP2},
-	{name: "fasthttp", new: newFastHTTP, timeout: fasthttp.ErrTimeout, poolFull: fasthttp.ErrNoFreeConns},
-	{name: "hertz", new: newHertz, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns},
-	{name: "hertz_std", new: newHertzStd, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns},
-	{name: "resty", new: newResty},
-	{name: "resty3", new: newResty3},
-	{name: "retryablehttp", new: newRetryableHTTP},
-	{name: "http3", new: newHTTP3, earlyData: true},
-	{name: "raw", new: newRaw, poolFull: ErrNoFreeConns},
+// records are the suite's clients by name, each registered by its adapter
+// file (a package-level register call beside its constructor), so that a
+// client's record, adapter and fairness settings are one file. Their order
+// is the registry's (internal/registry), the one list of the clients;
+// TestRecordsAreTheRegistry checks both name the same clients.
+var records = map[string]record{}
+
+// register adds r to records; it returns nothing of use, and exists to be
+// called from a package-level var declaration of r's adapter file.
+func register(r record) struct{} {
+	if _, dup := records[r.name]; dup {
+		panic("clients: two records for client " + r.name)
+	}
+	records[r.name] = r
+	return struct{}{}
 }
 
 // recordOf is the record of the client called name; the registry's names
 // all have one (TestRecordsAreTheRegistry), so another is a bug here.
 func recordOf(name string) record {
-	i := slices.IndexFunc(records, func(r record) bool { return r.name == name })
-	if i < 0 {
+	r, ok := records[name]
+	if !ok {
 		panic("clients: no record for the registry's client " + name)
 	}
-	return records[i]
+	return r
 }

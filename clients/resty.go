@@ -17,6 +17,8 @@ type restyClient struct {
 	rc   *resty.Client
 }
 
+var _ = register(record{name: "resty", new: newResty})
+
 func newResty(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {

@@ -21,6 +21,8 @@ type resty3Client struct {
 	rc   *resty.Client
 }
 
+var _ = register(record{name: "resty3", new: newResty3})
+
 func newResty3(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {

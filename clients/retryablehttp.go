@@ -19,6 +19,8 @@ type retryableHTTP struct {
 	rc   *retryablehttp.Client
 }
 
+var _ = register(record{name: "retryablehttp", new: newRetryableHTTP})
+
 func newRetryableHTTP(name string, cfg Config) (Client, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
