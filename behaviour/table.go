@@ -1,5 +1,75 @@
 package behaviour
 
+import (
+	"crypto/tls"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/go-resty/resty/v2"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/valyala/fasthttp"
+	"golang.org/x/net/http2"
+	resty3 "resty.dev/v3"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+)
+
+// The table's columns: how each is built (libraries), the registry's
+// clients that have none (noColumn), and what each did on every row
+// (observed). A library driven through net/http's API needs its entries
+// here alone; one with an API of its own also needs its case in do
+// (client.go).
+
+// noColumn are the registry's clients that have no column, and why.
+var noColumn = map[string]string{
+	registry.FloorName: "the floor is the suite's own client, not a library: it handles only the benchmarks' answers",
+	"http3":            "quic-go's HTTP/3 client needs the behaviour routes over HTTP/3, which the table does not observe yet",
+	"hertz_std":        "hertz with its standard network: the library's defaults are hertz's, its column",
+}
+
+// clientNames are the table's columns: the registry's clients in its
+// order, but those of noColumn.
+var clientNames = slices.DeleteFunc(registry.Names(0), func(n string) bool {
+	_, no := noColumn[n]
+	return no
+})
+
+// libraries builds each column's client with its library's defaults.
+var libraries = map[string]func(tc *tls.Config) any{
+	"nethttp": func(tc *tls.Config) any {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.TLSClientConfig = tc
+		return &http.Client{Transport: tr}
+	},
+	"fasthttp": func(tc *tls.Config) any { return &fasthttp.Client{TLSConfig: tc} },
+	"hertz":    func(tc *tls.Config) any { return newHertz(tc) },
+	"resty": func(tc *tls.Config) any {
+		r := resty.New()
+		if tc != nil {
+			r.SetTLSClientConfig(tc)
+		}
+		return r
+	},
+	"resty3": func(tc *tls.Config) any {
+		r := resty3.New()
+		if tc != nil {
+			r.SetTLSClientConfig(tc)
+		}
+		return r
+	},
+	"retryablehttp": func(tc *tls.Config) any {
+		r := retryablehttp.NewClient()
+		r.Logger = nil
+		r.RetryWaitMin, r.RetryWaitMax = time.Millisecond, 10*time.Millisecond
+		if tc != nil {
+			r.HTTPClient.Transport.(*http.Transport).TLSClientConfig = tc
+		}
+		return r
+	},
+	"xnethttp2": func(tc *tls.Config) any { return &http.Client{Transport: &http2.Transport{TLSClientConfig: tc}} },
+}
+
 // observed is what each library did, row by row: TestBehaviour fails when an
 // observation differs. Change an entry only when a library really changed
 // (a dependency update), and regenerate the docs with -update.
