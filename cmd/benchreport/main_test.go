@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -20,22 +21,10 @@ func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// checkGolden compares got with the golden file (rewriting it first with
-// -update) and reports the lines that differ.
+// checkGolden is benchtest.Golden with this package's -update flag.
 func checkGolden(t *testing.T, golden string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (go test ./cmd/benchreport -update rewrites it):\n%s", golden, diffLines(string(want), string(got)))
-	}
+	benchtest.Golden(t, golden, got, *update)
 }
 
 // TestGolden renders each input and compares the Markdown with its golden

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 )
 
@@ -21,36 +22,10 @@ var modes = []string{Steady, Overload, Sweep}
 // registry since has no rows there.
 var recordedClients = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
 
-// checkGolden compares got with the golden file (rewriting it first with
-// -update) and reports the first line that differs.
+// checkGolden is benchtest.Golden with this package's -update flag.
 func checkGolden(t *testing.T, golden string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			t.Errorf("output differs from %s (go test ./internal/loadreport -update rewrites it), first at line %d:\n- %s\n+ %s", golden, i+1, wl, gl)
-			return
-		}
-	}
+	benchtest.Golden(t, golden, got, *update)
 }
 
 // writeDir copies testdata/load/MODE/results.txt into a new directory,
@@ -58,7 +33,7 @@ func checkGolden(t *testing.T, golden string, got []byte) {
 func writeDir(t *testing.T, mode string) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
+	benchtest.CopyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
 	if err := WriteDir(filepath.Join(dir, ResultsFile), dir); err != nil {
 		t.Fatal(err)
 	}
@@ -259,17 +234,6 @@ func TestFormat(t *testing.T) {
 	}
 	if got := formatMiB(23e6); got != "22 MiB" {
 		t.Errorf("formatMiB(23e6) = %q", got)
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
