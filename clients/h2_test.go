@@ -27,16 +27,7 @@ func TestH2CWindowsPerClient(t *testing.T) {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
 				}
 				c.Close()
-				conns, err := proxy.Finish()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(conns) != 1 {
-					t.Fatalf("%d connections, want 1", len(conns))
-				}
-				if got, want := conns[0].Client, h2wire.WantClient(w); got != want {
-					t.Errorf("client sent %+v, want %+v", got, want)
-				}
+				proxy.CheckOneClient(t, w)
 			})
 		}
 	}

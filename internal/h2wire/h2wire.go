@@ -78,6 +78,24 @@ func (p *Proxy) Finish() ([]Conn, error) {
 	return out, errors.Join(p.errs...)
 }
 
+// CheckOneClient finishes p and returns the one connection that went
+// through it; it fails t at once on a parse error or any other number of
+// connections, and fails it if the client did not advertise WantClient(w).
+func (p *Proxy) CheckOneClient(t testing.TB, w h2c.Window) Conn {
+	t.Helper()
+	conns, err := p.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(conns) != 1 {
+		t.Fatalf("%d connections, want 1", len(conns))
+	}
+	if got, want := conns[0].Client, WantClient(w); got != want {
+		t.Errorf("client sent %+v, want %+v", got, want)
+	}
+	return conns[0]
+}
+
 func (p *Proxy) close() { p.once.Do(p.shutdown) }
 
 func (p *Proxy) shutdown() {
