@@ -131,17 +131,7 @@ func TestNotRecordedYet(t *testing.T) {
 		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", diffLines(string(report), string(again)))
 	}
 	stale := func(src []byte) int {
-		_, blocks, err := updateReadme(src, "README.md", loadWith(src), pageInfo{resultsLink: "docs/runner.txt"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, b := range blocks {
-			if b.Old != b.New {
-				n++
-			}
-		}
-		return n
+		return changedBlocks(t, src, "README.md", loadWith(src), pageInfo{resultsLink: "docs/runner.txt"})
 	}
 	if n := stale(page); n != 0 {
 		t.Errorf("README read back: %d blocks regenerate otherwise", n)

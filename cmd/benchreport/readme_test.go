@@ -254,19 +254,7 @@ func TestSeveralPages(t *testing.T) {
 		{"README.md", string(gotFront), "| `raw` | this suite, over `net` |", "| `raw` | the suite |",
 			pageInfo{resultsLink: "docs/results.txt", chartLink: "docs/charts/headline.svg", dir: dir}},
 	} {
-		differ := func(src string) int {
-			_, blocks, err := updateReadme([]byte(src), tc.name, r, tc.pg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := 0
-			for _, b := range blocks {
-				if b.Old != b.New {
-					n++
-				}
-			}
-			return n
-		}
+		differ := func(src string) int { return changedBlocks(t, []byte(src), tc.name, r, tc.pg) }
 		edited := strings.Replace(tc.src, tc.from, tc.to, 1)
 		if edited == tc.src {
 			t.Fatalf("%s: no %q to edit", tc.name, tc.from)
@@ -318,4 +306,20 @@ func h3Row(edited bool) string {
 		row += " " + cell + " |"
 	}
 	return row
+}
+
+// changedBlocks is how many of src's blocks updateReadme rewrites.
+func changedBlocks(t *testing.T, src []byte, name string, r *Report, pg pageInfo) int {
+	t.Helper()
+	_, blocks, err := updateReadme(src, name, r, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range blocks {
+		if b.Old != b.New {
+			n++
+		}
+	}
+	return n
 }
