@@ -201,6 +201,23 @@ func (c *client) doResty3(ctx context.Context, l *resty3.Client, method, url str
 	return res
 }
 
+// fill sets what fasthttp's and hertz's requests carry alike (their
+// methods have the same names and types, on types of their own): the
+// body, if any, the headers, and Accept-Encoding when c decodes.
+func (c *client) fill(setBody func([]byte), add, set func(k, v string), body []byte, hdr http.Header) {
+	if body != nil {
+		setBody(body)
+	}
+	for k, v := range hdr {
+		for _, s := range v {
+			add(k, s)
+		}
+	}
+	if c.decode {
+		set("Accept-Encoding", "gzip")
+	}
+}
+
 // doFastHTTP is do with fasthttp (Client.DoDeadline, or DoRedirects with c.redirects).
 func (c *client) doFastHTTP(ctx context.Context, l *fasthttp.Client, method, url string, body []byte, hdr http.Header) result {
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
@@ -208,17 +225,7 @@ func (c *client) doFastHTTP(ctx context.Context, l *fasthttp.Client, method, url
 	defer fasthttp.ReleaseResponse(resp)
 	req.SetRequestURI(url)
 	req.Header.SetMethod(method)
-	if body != nil {
-		req.SetBody(body)
-	}
-	for k, v := range hdr {
-		for _, s := range v {
-			req.Header.Add(k, s)
-		}
-	}
-	if c.decode {
-		req.Header.Set("Accept-Encoding", "gzip")
-	}
+	c.fill(req.SetBody, req.Header.Add, req.Header.Set, body, hdr)
 	var err error
 	if c.redirects > 0 {
 		err = l.DoRedirects(req, resp, c.redirects)
@@ -257,17 +264,7 @@ func (c *client) doHertz(ctx context.Context, l *hclient.Client, method, url str
 	defer protocol.ReleaseResponse(resp)
 	req.SetRequestURI(url)
 	req.SetMethod(method)
-	if body != nil {
-		req.SetBody(body)
-	}
-	for k, v := range hdr {
-		for _, s := range v {
-			req.Header.Add(k, s)
-		}
-	}
-	if c.decode {
-		req.Header.Set("Accept-Encoding", "gzip")
-	}
+	c.fill(req.SetBody, req.Header.Add, req.Header.Set, body, hdr)
 	var err error
 	if c.redirects > 0 {
 		req.SetOptions(config.WithRequestTimeout(callBound)) // each hop's
