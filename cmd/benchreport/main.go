@@ -143,7 +143,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err := r.AddPending(rest); err != nil {
 			return err
 		}
-		r.Unrecorded = unrecorded
 		r.Suite = leaves
 	}
 	if _, err := r.headline(); err != nil { // a headline row gone from the suite

@@ -193,7 +193,7 @@ type Report struct {
 	// Pending lists the leaves of the suite that the results file lacks,
 	// shown as not recorded yet (AddPending).
 	Pending []string
-	// Unrecorded lists the clients of the suite that the results file has
+	// Unrecorded lists the registry's clients that the results file has
 	// no leaf of (a client added since the run): they are in no table
 	// until a run records them, and the clients block names them.
 	Unrecorded []string
@@ -263,6 +263,11 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 	if len(r.Families) == 0 {
 		return nil, fmt.Errorf("no benchmark with a client= level in the input")
 	}
+	for _, c := range registry.Names(0) {
+		if !slices.ContainsFunc(r.Families, func(f *Family) bool { return slices.Contains(f.Clients, c) }) {
+			r.Unrecorded = append(r.Unrecorded, c)
+		}
+	}
 	for _, f := range r.Families {
 		sortClients(f.Clients)
 		sortVariants(f.Variants)
@@ -291,7 +296,8 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 // AddPending adds leaves (names without "Benchmark") that the suite has and
 // the results file lacks: each becomes a cell that says it is not recorded
 // yet, in a variant, a column or a family of its own where the run has
-// none. A leaf the results file has is an error.
+// none; a leaf of a client in Unrecorded is left out. A leaf the results
+// file has is an error.
 func (r *Report) AddPending(leaves []string) error {
 	recorded := map[string]bool{}
 	for _, row := range r.Rows {
@@ -304,8 +310,11 @@ func (r *Report) AddPending(leaves []string) error {
 		if slices.Contains(r.Pending, leaf) {
 			return fmt.Errorf("%s is listed twice as not recorded yet", leaf)
 		}
-		r.Pending = append(r.Pending, leaf)
 		family, variant, client := results.SplitLeaf(leaf)
+		if slices.Contains(r.Unrecorded, client) {
+			continue // a client the run has nothing of: in no table
+		}
+		r.Pending = append(r.Pending, leaf)
 		if client == "" {
 			continue // no table has a cell for it; the pending sentence lists it
 		}

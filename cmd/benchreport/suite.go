@@ -64,22 +64,16 @@ func staleness(r *Report, suite []string) (pending, gone []string) {
 	return pending, gone
 }
 
-// newClients splits pending into the leaves of clients that the run has
-// none of (a client added since the run: unrecorded names them) and the
-// rest, which stay pending cells in the tables. A column of nothing but
-// "not recorded yet" cells says no more than the clients block's one
-// sentence, and would change every page for each new client.
+// newClients splits pending into the leaves of r.Unrecorded's clients,
+// which it names (a client added since the run), and the rest, which stay
+// "not recorded yet" cells in the tables. A column of nothing but such
+// cells would say no more than the clients block's one sentence, and
+// would change every page for each new client.
 func newClients(r *Report, pending []string) (rest, unrecorded []string) {
-	inRun := map[string]bool{}
-	for _, row := range r.Rows {
-		if _, _, c := results.SplitLeaf(row.Name); c != "" {
-			inRun[c] = true
-		}
-	}
 	for _, leaf := range pending {
 		_, _, c := results.SplitLeaf(leaf)
 		switch {
-		case c == "" || inRun[c]:
+		case !slices.Contains(r.Unrecorded, c):
 			rest = append(rest, leaf)
 		case !slices.Contains(unrecorded, c):
 			unrecorded = append(unrecorded, c)
