@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -205,62 +204,6 @@ func mustBuildFile(t *testing.T, path string) *Report {
 	}
 	defer f.Close()
 	return mustBuild(t, f)
-}
-
-// diffLines is a line diff of want and got: "-" lines only in want, "+"
-// lines only in got, two lines of context around each change.
-func diffLines(want, got string) string {
-	a, b := strings.Split(want, "\n"), strings.Split(got, "\n")
-	// lcs[i][j]: the longest common subsequence of a[i:] and b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type line struct {
-		op   byte
-		text string
-	}
-	var ls []line
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			ls = append(ls, line{' ', a[i]})
-			i, j = i+1, j+1
-		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
-			ls = append(ls, line{'-', a[i]})
-			i++
-		default:
-			ls = append(ls, line{'+', b[j]})
-			j++
-		}
-	}
-	var out strings.Builder
-	last := -1
-	for k, l := range ls {
-		near := false
-		for d := max(0, k-2); d <= min(len(ls)-1, k+2); d++ {
-			near = near || ls[d].op != ' '
-		}
-		if !near {
-			continue
-		}
-		if last >= 0 && k > last+1 {
-			out.WriteString("…\n")
-		}
-		fmt.Fprintf(&out, "%c %s\n", l.op, l.text)
-		last = k
-	}
-	return out.String()
 }
 
 // TestNetBlocks: with -net, a page's netreport blocks are rewritten from

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -20,8 +21,8 @@ import (
 func TestReadmeGolden(t *testing.T) {
 	dir := t.TempDir()
 	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
-	copyFile(t, "testdata/readme.md", readme)
-	copyFile(t, "testdata/runner.txt", in)
+	benchtest.CopyFile(t, "testdata/readme.md", readme)
+	benchtest.CopyFile(t, "testdata/runner.txt", in)
 	if err := run([]string{"-suite", "", "-in", in, "-readme", readme}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestReadmeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(readme); string(again) != string(got) {
-		t.Errorf("a second run changed the README:\n%s", diffLines(string(got), string(again)))
+		t.Errorf("a second run changed the README:\n%s", benchtest.Diff(string(got), string(again)))
 	}
 }
 
@@ -175,20 +176,6 @@ func TestMatchOnlyNamedLevels(t *testing.T) {
 	}
 }
 
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestSeveralPages: -readme takes a comma-separated list and rewrites the
 // blocks of each page, every link relative to its page; a second run
 // changes nothing. A bad marker in any page, a page without a block, or a
@@ -198,7 +185,7 @@ func TestSeveralPages(t *testing.T) {
 	dir := t.TempDir()
 	writeGoMod(t, dir, map[string]string{"github.com/valyala/fasthttp": "v1.79.0-rc.4"}, "")
 	in := filepath.Join(dir, "docs", "results.txt")
-	copyFile(t, "testdata/headline.txt", in)
+	benchtest.CopyFile(t, "testdata/headline.txt", in)
 	front, more := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "results.md")
 	frontSrc := "# Bench\n\n<!-- benchreport:headline -->\n<!-- benchreport:end -->\n\n## Clients\n\n<!-- benchreport:clients -->\n<!-- benchreport:end -->\n"
 	moreSrc := "# Results\n\n<!-- benchreport:config -->\n<!-- benchreport:end -->\n\n<!-- benchreport:protocols -->\n<!-- benchreport:end -->\n\n<!-- benchreport:table families=Get -->\n<!-- benchreport:end -->\n"
