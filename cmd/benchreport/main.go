@@ -45,7 +45,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,6 +55,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/mdblock"
 	"github.com/httpclientbench/httpclientbench/internal/netreport"
@@ -69,12 +69,7 @@ const (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "benchreport:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("benchreport", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -87,17 +82,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	goMod := fs.String("gomod", "", "go.mod whose versions the clients block shows (default: the nearest go.mod in each -readme file's directory or above it)")
 	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
 	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *stale {
 		if *in == "" || *suite == "" || *out != "" || *readme != "" || *netRuns != "" || fs.NArg() > 0 {
-			fs.Usage()
-			return errors.New("-stale takes -in and a -suite, and nothing else")
+			return cli.Usagef("-stale takes -in and a -suite, and nothing else")
 		}
 	} else if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 || (*netRuns != "" && *readme == "") {
-		fs.Usage()
-		return errors.New("-in and at least one of -out and -readme are required (-readme with -net), and nothing else")
+		return cli.Usagef("-in and at least one of -out and -readme are required (-readme with -net), and nothing else")
 	}
 	var nets *netreport.Runs
 	if *netRuns != "" {

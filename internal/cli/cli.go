@@ -1,8 +1,9 @@
 // Package cli is the edge the suite's commands (benchrun, loadbench,
-// coldstart) share: a mistake in the command line, which exits with status
-// 2 and runs nothing; how run's error becomes the exit status; the stop on
-// SIGINT or SIGTERM; child processes that die with the command; and where
-// the results of a measuring command go, a table on a terminal (Output).
+// coldstart, benchreport) share: a mistake in the command line, which
+// exits with status 2 and runs nothing; how run's error becomes the exit
+// status; the stop on SIGINT or SIGTERM; child processes that die with the
+// command; and where the results of a measuring command go, a table on a
+// terminal (Output).
 package cli
 
 import (
