@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"io"
+	"maps"
 	"net/http"
 	"time"
 
@@ -132,9 +133,7 @@ func (c *client) doHTTP(ctx context.Context, l *http.Client, method, url string,
 	if err != nil {
 		return result{err: err}
 	}
-	for k, v := range hdr {
-		req.Header[k] = v
-	}
+	maps.Copy(req.Header, hdr)
 	return fromHTTP(l.Do(req))
 }
 
@@ -148,9 +147,7 @@ func (c *client) doRetryable(ctx context.Context, l *retryablehttp.Client, metho
 	if err != nil {
 		return result{err: err}
 	}
-	for k, v := range hdr {
-		req.Header[k] = v
-	}
+	maps.Copy(req.Header, hdr)
 	return fromHTTP(l.Do(req))
 }
 
@@ -160,9 +157,7 @@ func (c *client) doResty(ctx context.Context, l *resty.Client, method, url strin
 	if body != nil {
 		r.SetBody(body)
 	}
-	for k, v := range hdr {
-		r.SetHeaderMultiValues(map[string][]string{k: v})
-	}
+	r.SetHeaderMultiValues(hdr)
 	resp, err := r.Execute(method, url)
 	res := result{err: err}
 	if resp != nil && resp.RawResponse != nil {
@@ -178,9 +173,7 @@ func (c *client) doResty3(ctx context.Context, l *resty3.Client, method, url str
 	if body != nil {
 		r.SetBody(body)
 	}
-	for k, v := range hdr {
-		r.SetHeaderMultiValues(map[string][]string{k: v})
-	}
+	r.SetHeaderMultiValues(hdr)
 	resp, err := r.Execute(method, url)
 	res := result{err: err}
 	if resp != nil && resp.RawResponse != nil {
