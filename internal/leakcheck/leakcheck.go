@@ -52,6 +52,15 @@ func VerifyTestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// VerifyQUICTestMain is VerifyTestMain for a package whose tests run
+// quic-go, with its warning off: quic-go warns once per process when it
+// cannot raise the UDP receive buffer to its liking, which on loopback
+// costs nothing the tests measure.
+func VerifyQUICTestMain(m *testing.M) {
+	os.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	VerifyTestMain(m)
+}
+
 // settleTime is how long Settled waits for the last goroutines to end.
 // Some end only after the Close that stopped them has returned (quic-go
 // closes a dialed connection's socket from its own goroutine once the
