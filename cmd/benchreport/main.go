@@ -118,23 +118,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 			return nil
 		}
+		if err := r.AddPending(pending); err != nil {
+			return err
+		}
 		// The staleness report: printed by the command that regenerates
 		// the report, where whoever adds a leaf or records a run sees it.
-		rest, unrecorded := newClients(r, pending)
-		if len(rest) > 0 {
+		if len(r.Pending) > 0 {
 			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
-				*in, r.config("commit"), leafCount(len(rest)), *suite, results.NotRecorded, strings.Join(rest, "\n\t"))
+				*in, r.config("commit"), leafCount(len(r.Pending)), *suite, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
 		}
-		if len(unrecorded) > 0 {
+		if unrecorded := r.unrecordedIn(pending); len(unrecorded) > 0 {
 			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",
 				*in, r.config("commit"), strings.Join(unrecorded, ", "))
 		}
 		if len(gone) > 0 {
 			fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
 				*in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
-		}
-		if err := r.AddPending(rest); err != nil {
-			return err
 		}
 		r.Suite = leaves
 	}

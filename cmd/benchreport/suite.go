@@ -64,22 +64,19 @@ func staleness(r *Report, suite []string) (pending, gone []string) {
 	return pending, gone
 }
 
-// newClients splits pending into the leaves of r.Unrecorded's clients,
-// which it names (a client added since the run), and the rest, which stay
-// "not recorded yet" cells in the tables. A column of nothing but such
-// cells would say no more than the clients block's one sentence, and
-// would change every page for each new client.
-func newClients(r *Report, pending []string) (rest, unrecorded []string) {
-	for _, leaf := range pending {
-		_, _, c := results.SplitLeaf(leaf)
-		switch {
-		case !slices.Contains(r.Unrecorded, c):
-			rest = append(rest, leaf)
-		case !slices.Contains(unrecorded, c):
-			unrecorded = append(unrecorded, c)
+// unrecordedIn is the clients of r.Unrecorded that leaves has a leaf of:
+// clients added since the run, whose leaves AddPending leaves out of the
+// tables (a column of nothing but "not recorded yet" cells would say no
+// more than the clients block's one sentence, and would change every page
+// for each new client).
+func (r *Report) unrecordedIn(leaves []string) []string {
+	var cs []string
+	for _, leaf := range leaves {
+		if _, _, c := results.SplitLeaf(leaf); slices.Contains(r.Unrecorded, c) && !slices.Contains(cs, c) {
+			cs = append(cs, c)
 		}
 	}
-	return rest, unrecorded
+	return cs
 }
 
 // leafCount is "1 leaf", "2 leaves".
