@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -31,12 +31,12 @@ func TestGolden(t *testing.T) {
 		t.Errorf("stderr %q: want a note for each unit left out", got)
 	}
 	for _, name := range []string{TimeFile, ThroughputFile, BytesFile, AllocsFile} {
-		golden := filepath.Join("testdata", strings.TrimSuffix(name, ".json")+".golden.json")
+		goldenFile := filepath.Join("testdata", strings.TrimSuffix(name, ".json")+".golden.json")
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		benchtest.Golden(t, golden, got, *update)
+		golden.Check(t, goldenFile, got, *update)
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -20,10 +20,10 @@ func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// checkGolden is benchtest.Golden with this package's -update flag.
-func checkGolden(t *testing.T, golden string, got []byte) {
+// checkGolden is golden.Check with this package's -update flag.
+func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	benchtest.Golden(t, golden, got, *update)
+	golden.Check(t, path, got, *update)
 }
 
 // TestGolden renders each input and compares the Markdown with its golden

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -43,8 +43,8 @@ func TestNotRecordedYet(t *testing.T) {
 	})
 	dir := t.TempDir()
 	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
-	benchtest.CopyFile(t, "testdata/readme.md", readme)
-	benchtest.CopyFile(t, "testdata/runner.txt", in)
+	golden.CopyFile(t, "testdata/readme.md", readme)
+	golden.CopyFile(t, "testdata/runner.txt", in)
 	var stderr bytes.Buffer
 	if err := run([]string{"-suite", fakeSuite, "-in", in, "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, &stderr); err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func TestNotRecordedYet(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(again) != string(report) {
-		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", benchtest.Diff(string(report), string(again)))
+		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", golden.Diff(string(report), string(again)))
 	}
 	stale := func(src []byte) int {
 		return changedBlocks(t, src, "README.md", loadWith(src), pageInfo{resultsLink: "docs/runner.txt"})

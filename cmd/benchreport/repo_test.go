@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -93,7 +93,7 @@ func TestPagesUpToDate(t *testing.T) {
 		for _, b := range blocks {
 			if b.Old != b.New {
 				t.Errorf("%s:%d: the block %s is not what benchreport generates (- page, + generated):\n%s",
-					name, b.Line, b.Marker, benchtest.Diff(b.Old, b.New))
+					name, b.Line, b.Marker, golden.Diff(b.Old, b.New))
 			}
 		}
 	}
@@ -152,7 +152,7 @@ func reportUpToDate(t *testing.T, r *Report, dir, in, fix string) {
 			if filepath.Ext(name) == ".svg" {
 				t.Errorf("%s is not what its results file gives", page)
 			} else {
-				t.Errorf("%s is not what its results file gives (- committed, + generated):\n%s", page, benchtest.Diff(string(want), string(got)))
+				t.Errorf("%s is not what its results file gives (- committed, + generated):\n%s", page, golden.Diff(string(want), string(got)))
 			}
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -22,10 +22,10 @@ var modes = []string{Steady, Overload, Sweep}
 // registry since has no rows there.
 var recordedClients = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
 
-// checkGolden is benchtest.Golden with this package's -update flag.
-func checkGolden(t *testing.T, golden string, got []byte) {
+// checkGolden is golden.Check with this package's -update flag.
+func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	benchtest.Golden(t, golden, got, *update)
+	golden.Check(t, path, got, *update)
 }
 
 // writeDir copies testdata/load/MODE/results.txt into a new directory,
@@ -33,7 +33,7 @@ func checkGolden(t *testing.T, golden string, got []byte) {
 func writeDir(t *testing.T, mode string) string {
 	t.Helper()
 	dir := t.TempDir()
-	benchtest.CopyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
+	golden.CopyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
 	if err := WriteDir(filepath.Join(dir, ResultsFile), dir); err != nil {
 		t.Fatal(err)
 	}
