@@ -22,14 +22,18 @@ type record struct {
 
 // records are the suite's clients by name, each registered by its adapter
 // file (a package-level register call beside its constructor), so that a
-// client's record, adapter and fairness settings are one file. Their order
-// is the registry's (internal/registry), the one list of the clients;
-// TestRecordsAreTheRegistry checks both name the same clients.
+// client's record, adapter and fairness settings are one file. The map has
+// no order: the clients' order is the registry's (internal/registry), the
+// one list of them; TestRecordsAreTheRegistry checks both name the same
+// clients.
 var records = map[string]record{}
 
 // register adds r to records; it returns nothing of use, and exists to be
 // called from a package-level var declaration of r's adapter file.
 func register(r record) struct{} {
+	if r.name == "" || r.new == nil {
+		panic("clients: a record needs a name and a constructor: " + r.name)
+	}
 	if _, dup := records[r.name]; dup {
 		panic("clients: two records for client " + r.name)
 	}
