@@ -4,124 +4,49 @@
 // # Fairness
 //
 // Every adapter starts from its library's defaults and changes only these,
-// all in this package (docs/clients.md lists the same):
+// each its library's own way (docs/clients.md's Fairness settings table says
+// how, client by client; a new client adds its column there, not here):
 //
 //   - keep-alive stays on, and the per-host idle pool holds at least
 //     Config.MaxConnsPerHost connections (DefaultMaxConnsPerHost, larger than
-//     the largest concurrency any scenario uses). net/http keeps 2 idle
-//     connections per host by default; resty (v2 and v3) and retryablehttp
-//     GOMAXPROCS+1; fasthttp allows 512 connections per host by default and
-//     is left there; hertz caps neither connections nor idle ones and is
-//     left so.
-//     Config.LibraryPool leaves these limits at the library's defaults
-//     instead (see Connection limits below), and Config.MaxConns caps the
-//     connections per host the library's own way; both are for the load
-//     generator's overload mode, not for the benchmark rows.
-//   - no proxy from the environment: net/http, resty (v2 and v3) and
-//     retryablehttp read HTTP_PROXY by default; fasthttp, hertz and raw
-//     never do.
+//     the largest concurrency any scenario uses), unless the library's
+//     default already keeps more.
+//   - no proxy from the environment.
 //   - one request timeout for all (Config.Timeout), so a stuck request fails
-//     instead of hanging the run: hertz's per-request timeout
-//     (config.WithRequestTimeout), one deadline for dial, write and read,
-//     and its dial timeout (WithDialTimeout; 1 s by default); fasthttp's
-//     dial over Config.Net (3 s by default).
-//   - Config.Fresh (the conn=fresh rows) turns keep-alive off: the
-//     DisableKeepAlives transport setting for the net/http-based clients,
-//     Connection: close on every fasthttp request, hertz's
-//     WithKeepAlive(false) (the same header on every request),
-//     Request.Close on every request of xnethttp2 over TLS (x/net's
-//     http2.Transport has no DisableKeepAlives).
-//   - Config.H2C sets the transport's Protocols to unencrypted HTTP/2 only
-//     and its receive windows to the preset (see package h2c).
-//   - Config.TLS gives every client that speaks TLS the same tls.Config:
-//     the trust roots, TLS 1.3 minimum, and no session cache unless
-//     TLS.Resume (then tls.NewLRUClientSessionCache), crypto/tls's
-//     defaults otherwise. The net/http-based clients get it as their
-//     transport's TLSClientConfig; their transports (a clone of
-//     http.DefaultTransport, resty v2's and v3's own, go-cleanhttp's) all
-//     set ForceAttemptHTTP2, so a custom TLSClientConfig still negotiates h2
-//     by ALPN, as their defaults do. xnethttp2 gets it as its
-//     http2.Transport's TLSClientConfig and offers only h2 by ALPN;
-//     fasthttp gets it as Client.TLSConfig and speaks HTTP/1.1 over it;
-//     hertz gets it with WithTLSConfig, on its standard dialer (crypto/tls;
-//     its default, netpoll, has no TLS), and speaks HTTP/1.1 over it, with
-//     SessionTicketsDisabled unless TLS.Resume because hertz adds a session
-//     cache to a config without one; http3 gets it as its
-//     http3.Transport's TLSClientConfig. raw does not speak TLS: an error.
-//     TLS.EarlyData (http3 only, with TLS.Resume) sends each GET as 0-RTT
-//     early data (http3.MethodGet0RTT); the others refuse it.
+//     instead of hanging the run; a dial timeout of the library's own that
+//     is shorter is raised to it.
+//   - no retries and no logging per request.
+//   - Config.Fresh (the conn=fresh rows) turns keep-alive off.
+//   - Config.H2C sets the transport to unencrypted HTTP/2 only, with the
+//     receive windows of the preset (see package h2c).
+//   - Config.TLS gives every client that speaks TLS the same tls.Config (the
+//     trust roots, TLS 1.3 minimum, no session cache unless TLS.Resume), and
+//     each negotiates by ALPN what its defaults negotiate; TLS.EarlyData
+//     sends each GET as 0-RTT early data where the library can.
 //   - Config.Net carries every connection over an emulated path (the net=
-//     rows), by each library's own dialer hook: net/http's
-//     Transport.DialContext (nethttp, resty v2 and v3, retryablehttp, and
-//     xnethttp2 over h2c), x/net's http2.Transport.DialTLSContext for
-//     xnethttp2 over TLS, fasthttp's Client.DialTimeout, hertz's
-//     WithDialer (hertzDialer: netpoll, its default network, works only on
-//     the host's sockets), raw's own dial, and for http3 a quic.Transport
-//     on a UDP socket of the path, dialed by http3.Transport.Dial.
-//   - retryablehttp: logger off (it logs a DEBUG line per request by default)
-//     and RetryMax 0, so a benchmark never retries and never hides a failure.
-//   - resty v3 (resty3): its own transport, set up as resty v2's is.
-//     Config.Timeout is its SetTimeout, which resty v3 applies as a context
-//     deadline on each request rather than http.Client.Timeout; it lasts
-//     until the body is closed, so it bounds the whole request as the
-//     others' timeouts do. Nothing else: its defaults never retry (retry
-//     count 0) and set no circuit breaker, rate limiter or hedging.
-//   - hertz: nothing to turn off (no RetryConfig is one attempt), but an
-//     idempotent request whose pooled connection the server had closed is
-//     sent again on a new one, as net/http does; no setting stops that.
+//     rows) by the library's own dialer hook.
 //
-// Each adapter reads bodies the way its library's users do: a fresh body
-// with io.ReadAll (net/http, retryablehttp), resty's Response.Body, resty
-// v3's Response.Bytes, fasthttp's Get(nil, url) or a copy out of its pooled
-// Response, hertz's Get(ctx, nil, url) or the same copy; into the caller's
-// buffer with bytes.Buffer.ReadFrom pre-sized from Content-Length
-// (net/http, retryablehttp, and resty v2 and v3 through their raw bodies),
-// fasthttp's Get(dst, url), a copy out of hertz's pooled Response (its
-// Get(ctx, dst, url) hands dst to its body pool: see hertzClient). Those
-// idioms are part of what a user pays, so the suite measures them rather
-// than equalising them; what differs between the two ways is a level of
-// the benchmark name (buf=fresh|reused), never a difference between
-// clients on one row.
+// What a library cannot do it refuses with an error from New (errNoH2C,
+// TLS for raw, Config.MaxConns for x/net's http2.Transport), never by a
+// silent fallback.
+//
+// Each adapter reads bodies the way its library's users do, and those idioms
+// are part of what a user pays, so the suite measures them rather than
+// equalising them: what differs between the two ways is a level of the
+// benchmark name (buf=fresh|reused), never a difference between clients on
+// one row (docs/clients.md's Reading bodies table; TestBufferRules).
 //
 // # Connection limits
 //
-// What each client does with its own defaults (Config.LibraryPool) when
-// offered more concurrent requests to one host than it has connections:
-//
-//   - nethttp (and xnethttp2 over h2c): http.DefaultTransport's limits. No
-//     cap on connections per host (MaxConnsPerHost 0): every request that
-//     finds no idle connection dials a new one, without bound. Of those, 2
-//     per host stay idle afterwards (MaxIdleConnsPerHost 0 means
-//     http.DefaultMaxIdleConnsPerHost, 2; 100 idle in all): the rest are
-//     closed, so the next burst dials again.
-//   - resty v2 and v3 (each its own transport) and retryablehttp
-//     (go-cleanhttp's DefaultPooledTransport): the same, except
-//     GOMAXPROCS+1 idle per host (resty v3's createTransport: MaxConnsPerHost
-//     0, MaxIdleConnsPerHost GOMAXPROCS+1, MaxIdleConns 100, as v2's).
-//   - fasthttp: at most 512 connections per host
-//     (fasthttp.DefaultMaxConnsPerHost), all of which stay idle until
-//     MaxIdleConnDuration (10 s); a request beyond them fails at once with
-//     fasthttp.ErrNoFreeConns (it waits only if MaxConnWaitTimeout is set,
-//     which the suite never does).
-//   - hertz: no cap on connections per host (MaxConnsPerHost 0), and every
-//     connection stays idle until MaxIdleConnDuration (10 s).
-//   - raw: no cap, DefaultMaxConnsPerHost idle per host.
-//   - xnethttp2 over TLS (x/net's http2.Transport): no cap and no idle
-//     limit. A request goes on an open connection with a stream free
-//     (under the server's SETTINGS_MAX_CONCURRENT_STREAMS), else on a new
-//     one, and every connection stays open until the server closes it or
-//     Client.Close. It refuses Config.MaxConns.
-//
-// With Config.MaxConns = N the net/http-based clients set the transport's
-// MaxConnsPerHost to N: a request beyond N waits for a connection (until
-// its timeout); fasthttp sets its MaxConnsPerHost to N and fails fast with
-// fasthttp.ErrNoFreeConns; hertz sets its WithMaxConnsPerHost to N and
-// fails fast with its errors.ErrNoFreeConns (it waits only with
-// WithMaxConnWaitTimeout, which the suite never sets); raw fails fast the
-// same way with ErrNoFreeConns.
-// In every case the idle pool per host is raised to at least N, so that N
-// caps connections, not reuse. TestLibraryPoolKeepsIdle and TestMaxConns
-// check these on the wire.
+// Two settings are for the load generator's overload mode, not for the
+// benchmark rows. Config.LibraryPool leaves the connection-pool limits at
+// the library's defaults (docs/clients.md lists each library's), and
+// Config.MaxConns = N caps the connections per host the library's own way:
+// a request beyond N waits for a connection or fails at once with the
+// library's "no free connection" error (its record's poolFull; PoolFull
+// recognises them). In every case the idle pool per host is raised to at
+// least N, so that N caps connections, not reuse. TestLibraryPoolKeepsIdle
+// and TestMaxConns check these on the wire.
 package clients
 
 import (
