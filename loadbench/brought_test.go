@@ -46,16 +46,16 @@ func TestMainBrought(t *testing.T) {
 // loadbench already runs or one that cannot be a -clients item.
 func TestBringRefuses(t *testing.T) {
 	defer func(f []clients.Factory, d []string) { factories, DefaultClients = f, d }(factories, DefaultClients)
-	ok := clients.TunedNetHTTP("mine", func(*http.Transport) {})
+	ok := clients.TunedNetHTTP("brought", func(*http.Transport) {})
 	for _, f := range []clients.Factory{{Name: "", New: ok.New}, {Name: "x"}, {Name: "nethttp", New: ok.New}, {Name: "a,b", New: ok.New}} {
 		if err := bring([]clients.Factory{f}); err == nil {
 			t.Errorf("brought %q: no error", f.Name)
 		}
 	}
-	if err := bring([]clients.Factory{ok}); err != nil || !slices.Contains(DefaultClients, "mine") {
-		t.Errorf("bring(mine): %v; default clients %v", err, DefaultClients)
+	if err := bring([]clients.Factory{ok}); err != nil || !slices.Contains(DefaultClients, "brought") {
+		t.Errorf("bring(brought): %v; default clients %v", err, DefaultClients)
 	}
 	if err := bring([]clients.Factory{ok}); err == nil {
-		t.Error("mine brought twice: no error")
+		t.Error("brought brought twice: no error")
 	}
 }

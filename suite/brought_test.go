@@ -31,26 +31,26 @@ func nethttpAs(name string, p Protocols, edit func(*clients.Config)) Client {
 // (net/http through the adapter a tuned one uses, tuned to nothing)
 // passes every row of its protocols, beside the baseline and the floor.
 func TestBroughtClientRuns(t *testing.T) {
-	Test(t, Client{Factory: clients.TunedNetHTTP("mine", func(*http.Transport) {}), Speaks: H1TLS})
+	Test(t, Client{Factory: clients.TunedNetHTTP("brought", func(*http.Transport) {}), Speaks: H1TLS})
 }
 
 // TestBroughtRows: a brought client's rows are the suite's rows of its
 // protocols, its name between the baseline's and the floor's.
 func TestBroughtRows(t *testing.T) {
-	g, ok := H1GetBytes.forClients([]Client{nethttpAs("mine", H1, nil)})
+	g, ok := H1GetBytes.forClients([]Client{nethttpAs("brought", H1, nil)})
 	if !ok || len(g.variants) != len(H1GetBytes.variants) {
 		t.Fatalf("H1GetBytes for an HTTP/1.1 client: %d rows, want %d", len(g.variants), len(H1GetBytes.variants))
 	}
 	if got := leafNames(g.name, g.variants[:1]); !slices.Equal(got, []string{
-		"H1GetBytes/buf=fresh/client=nethttp", "H1GetBytes/buf=fresh/client=mine", "H1GetBytes/buf=fresh/client=raw",
+		"H1GetBytes/buf=fresh/client=nethttp", "H1GetBytes/buf=fresh/client=brought", "H1GetBytes/buf=fresh/client=raw",
 	}) {
 		t.Errorf("leaves %v", got)
 	}
-	if _, ok := H2Get.forClients([]Client{nethttpAs("mine", H1, nil)}); ok {
+	if _, ok := H2Get.forClients([]Client{nethttpAs("brought", H1, nil)}); ok {
 		t.Error("H2Get has rows for a client that speaks only HTTP/1.1")
 	}
-	g, _ = TLSGet.forClients([]Client{nethttpAs("mine", H3, nil)})
-	if got := leafNames(g.name, g.variants); !slices.Equal(got, []string{"TLSGet/proto=h3/client=http3", "TLSGet/proto=h3/client=mine"}) {
+	g, _ = TLSGet.forClients([]Client{nethttpAs("brought", H3, nil)})
+	if got := leafNames(g.name, g.variants); !slices.Equal(got, []string{"TLSGet/proto=h3/client=http3", "TLSGet/proto=h3/client=brought"}) {
 		t.Errorf("TLSGet for an HTTP/3 client: %v, want http3's row beside it", got)
 	}
 }
@@ -58,17 +58,17 @@ func TestBroughtRows(t *testing.T) {
 // TestBroughtNamesChecked: a brought client needs a name of its own, a
 // constructor and protocols.
 func TestBroughtNamesChecked(t *testing.T) {
-	if err := checkBrought([]Client{nethttpAs("mine", H1, nil), nethttpAs("yours", H2C|H3, nil)}); err != nil {
+	if err := checkBrought([]Client{nethttpAs("brought", H1, nil), nethttpAs("brought2", H2C|H3, nil)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, cs := range [][]Client{
 		nil,
 		{nethttpAs("nethttp", H1, nil)},
 		{nethttpAs("a/b", H1, nil)},
-		{nethttpAs("mine", H1, nil), nethttpAs("mine", H2C, nil)},
-		{nethttpAs("mine", 0, nil)},
-		{nethttpAs("mine", 1<<7, nil)},
-		{{Factory: clients.Factory{Name: "mine"}, Speaks: H1}},
+		{nethttpAs("brought", H1, nil), nethttpAs("brought", H2C, nil)},
+		{nethttpAs("brought", 0, nil)},
+		{nethttpAs("brought", 1<<7, nil)},
+		{{Factory: clients.Factory{Name: "brought"}, Speaks: H1}},
 	} {
 		if err := checkBrought(cs); err == nil {
 			t.Errorf("%d clients %+v: accepted", len(cs), cs)
@@ -190,7 +190,7 @@ func TestBenchmarkRunsEveryRow(t *testing.T) {
 	}
 	t.Cleanup(func() { bt.Value.Set(old) })
 	var built atomic.Int64
-	c := nethttpAs("mine", H2TLS, nil)
+	c := nethttpAs("brought", H2TLS, nil)
 	plain := c.New
 	c.New = func(cfg clients.Config) (clients.Client, error) { built.Add(1); return plain(cfg) }
 	want := 0
@@ -200,6 +200,6 @@ func TestBenchmarkRunsEveryRow(t *testing.T) {
 	}
 	r := testing.Benchmark(func(b *testing.B) { Benchmark(b, c) })
 	if n := int(built.Load()); n != want || want == 0 {
-		t.Errorf("Benchmark built %d clients of its own, want one per row of HTTP/2 over TLS: %d (%v)", n, want, r)
+		t.Errorf("Benchmark built %d clients of its own, want one per row of HTTP/2 over TLS: %d (%v); a registry client named %q would add its own rows", n, want, r, c.Name)
 	}
 }
