@@ -27,7 +27,7 @@
 //     rows) by the library's own dialer hook.
 //
 // What a library cannot do it refuses with an error from New (errNoH2C,
-// TLS for raw, Config.MaxConns for x/net's http2.Transport), never by a
+// or a TLS or MaxConns setting it has no way to honour), never by a
 // silent fallback.
 //
 // Each adapter reads bodies the way its library's users do, and those idioms
@@ -222,8 +222,8 @@ var (
 	// HTTP1 lists the clients of the core HTTP/1.1 scenarios: the
 	// libraries and, last, the floor client raw.
 	HTTP1 = factories(registry.Names(registry.H1))
-	// HTTP2 lists the clients of the HTTP/2 (h2c) scenarios. resty and
-	// retryablehttp run on their own net/http transports, set up for h2c.
+	// HTTP2 lists the clients of the HTTP/2 (h2c) scenarios; the
+	// net/http-based ones run on their own transports, set up for h2c.
 	HTTP2 = factories(registry.Names(registry.H2C))
 	// TLS1 and TLS2 list the clients of the TLS rows over HTTP/1.1 and
 	// over HTTP/2 by ALPN.

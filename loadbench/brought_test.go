@@ -56,6 +56,6 @@ func TestBringRefuses(t *testing.T) {
 		t.Errorf("bring(brought): %v; default clients %v", err, DefaultClients)
 	}
 	if err := bring([]clients.Factory{ok}); err == nil {
-		t.Error("brought brought twice: no error")
+		t.Errorf("bringing %q twice: no error", ok.Name)
 	}
 }

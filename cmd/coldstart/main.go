@@ -11,8 +11,8 @@
 // on a wrong answer or an error). nethttp, resty, resty3 and retryablehttp
 // use their library as a user would, fasthttp calls fasthttp.Get (a
 // fasthttp.Client for https), hertz its client.NewClient's Get, and raw,
-// the floor, writes an HTTP/1.1 GET on a net.Conn itself. Every program but
-// raw also runs over https (scheme=https): given the file of the one
+// the floor, writes an HTTP/1.1 GET on a net.Conn itself. Every program of a
+// client with TLS or HTTP/3 rows also runs over https (scheme=https): given the file of the one
 // certificate to trust after the URL, each GETs over TLS 1.3 with its
 // library's defaults and checks the protocol they negotiate (HTTP/2 by
 // ALPN for the net/http-based ones, HTTP/1.1 for fasthttp and hertz);
