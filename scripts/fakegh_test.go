@@ -11,7 +11,18 @@ import (
 	"testing"
 
 	"github.com/itchyny/gojq"
+
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 )
+
+// TestMain is also the fake gh of the notification tests: run with
+// FakeGHEnv set, the test binary answers as gh would.
+func TestMain(m *testing.M) {
+	if state := os.Getenv(FakeGHEnv); state != "" {
+		os.Exit(fakeGH(state, os.Args[1:]))
+	}
+	leakcheck.VerifyTestMain(m)
+}
 
 // FakeGHEnv names the state file of the fake gh: set, the test binary is
 // gh (TestMain).
@@ -29,25 +40,21 @@ type ghIssue struct {
 	Body     string   `json:"body"`
 	State    string   `json:"state"`
 	Comments []string `json:"comments"`
-	PR       bool     `json:"pr"` // a pull request (the issues API lists those too)
 }
 
 // fakeGH is the subset of `gh api` that scripts/bench-notify.sh uses, on
 // the issues of one repository: GET .../issues?state=open (newest first,
-// pull requests included, as GitHub lists them), POST .../issues (title,
-// body) and POST .../issues/N/comments (body); -f k=v, -F k=@file,
-// --method, --paginate, and --jq evaluated by gojq, a string result
-// printed raw as gh does.
+// as GitHub lists them), POST .../issues (title, body) and POST
+// .../issues/N/comments (body); -f k=v, -F k=@file, --method, --paginate,
+// and --jq evaluated by gojq, a string result printed raw as gh does.
 func fakeGH(statePath string, args []string) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(os.Stderr, "fake gh: "+format+"\n", a...)
 		return 1
 	}
 	var st ghState
-	if b, err := os.ReadFile(statePath); err == nil {
-		if err := json.Unmarshal(b, &st); err != nil {
-			return fail("%v", err)
-		}
+	if err := st.load(statePath); err != nil && !os.IsNotExist(err) {
+		return fail("%v", err)
 	}
 	st.Calls = append(st.Calls, strings.Join(args, " "))
 	if len(args) == 0 || args[0] != "api" {
@@ -56,38 +63,32 @@ func fakeGH(statePath string, args []string) int {
 	method, path, jq := "GET", "", ""
 	fields := map[string]string{}
 	for i := 1; i < len(args); i++ {
-		switch a := args[i]; a {
-		case "--paginate":
-		case "--method", "--jq", "-f", "-F":
-			if i+1 == len(args) {
-				return fail("%s without a value", a)
-			}
-			i++
-			v := args[i]
-			switch a {
-			case "--method":
-				method = v
-			case "--jq":
-				jq = v
-			default:
-				k, val, ok := strings.Cut(v, "=")
-				if !ok {
-					return fail("%s %q: want key=value", a, v)
-				}
-				if a == "-F" && strings.HasPrefix(val, "@") {
-					b, err := os.ReadFile(val[1:])
-					if err != nil {
-						return fail("%v", err)
-					}
-					val = string(b)
-				}
-				fields[k] = val
-			}
-		default:
-			if strings.HasPrefix(a, "-") || path != "" {
-				return fail("unexpected argument %q", a)
-			}
+		a := args[i]
+		if a == "--paginate" {
+			continue
+		} else if !strings.HasPrefix(a, "-") && path == "" {
 			path = a
+			continue
+		} else if i++; i == len(args) {
+			return fail("unexpected argument %q", a)
+		}
+		switch v := args[i]; a {
+		case "--method":
+			method = v
+		case "--jq":
+			jq = v
+		case "-f", "-F":
+			k, val, _ := strings.Cut(v, "=")
+			if a == "-F" && strings.HasPrefix(val, "@") {
+				b, err := os.ReadFile(val[1:])
+				if err != nil {
+					return fail("%v", err)
+				}
+				val = string(b)
+			}
+			fields[k] = val
+		default:
+			return fail("unexpected argument %q", a)
 		}
 	}
 	u, err := url.Parse(path)
@@ -104,11 +105,7 @@ func fakeGH(statePath string, args []string) int {
 			if q := u.Query().Get("state"); q != "" && q != "all" && q != is.State {
 				continue
 			}
-			m := map[string]any{"number": is.Number, "title": is.Title, "body": is.Body, "state": is.State}
-			if is.PR {
-				m["pull_request"] = map[string]any{"url": "https://example.invalid/pr"}
-			}
-			list = append(list, m)
+			list = append(list, map[string]any{"number": is.Number, "title": is.Title, "body": is.Body, "state": is.State})
 		}
 		out = list
 	case method == "POST" && len(parts) == 4 && parts[3] == "issues":
@@ -128,26 +125,20 @@ func fakeGH(statePath string, args []string) int {
 	default:
 		return fail("%s %s is not faked", method, path)
 	}
-	b, err := json.Marshal(st)
-	if err != nil {
+	if err := st.save(statePath); err != nil {
 		return fail("%v", err)
 	}
-	if err := os.WriteFile(statePath, b, 0o644); err != nil {
-		return fail("%v", err)
-	}
+	answer, _ := json.Marshal(out)
 	if jq == "" {
-		b, _ := json.Marshal(out)
-		fmt.Println(string(b))
+		fmt.Println(string(answer))
 		return 0
 	}
 	q, err := gojq.Parse(jq)
 	if err != nil {
 		return fail("--jq %q: %v", jq, err)
 	}
-	// gojq wants JSON's own types: round-trip the answer.
-	b, _ = json.Marshal(out)
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
+	var v any // gojq wants JSON's own types: the answer, round-tripped
+	if err := json.Unmarshal(answer, &v); err != nil {
 		return fail("%v", err)
 	}
 	iter := q.Run(v)
@@ -185,27 +176,26 @@ func fakeGHDir(t *testing.T) (path, state string) {
 	return dir + string(os.PathListSeparator) + os.Getenv("PATH"), state
 }
 
-func readGHState(t *testing.T, path string) ghState {
-	t.Helper()
-	var st ghState
+func (st *ghState) load(path string) error {
 	b, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return st
+	if err == nil {
+		err = json.Unmarshal(b, st)
 	}
-	if err != nil {
-		t.Fatal(err)
+	return err
+}
+
+func (st *ghState) save(path string) error {
+	b, err := json.Marshal(st)
+	if err == nil {
+		err = os.WriteFile(path, b, 0o644)
 	}
-	if err := json.Unmarshal(b, &st); err != nil {
+	return err
+}
+
+func readGHState(t *testing.T, path string) (st ghState) {
+	t.Helper()
+	if err := st.load(path); err != nil && !os.IsNotExist(err) { // no gh call yet
 		t.Fatal(err)
 	}
 	return st
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
