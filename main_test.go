@@ -30,8 +30,12 @@ func TestMain(m *testing.M) {
 	}
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		// benchstat and the report read which way the suite's own unit
-		// improves from this line (benchfmt's unit metadata).
+		// improves, and that its counters are exact, from these lines
+		// (benchfmt's unit metadata).
 		fmt.Printf("Unit %s better=lower\n", suite.CPUUnit)
+		for _, u := range suite.ExactUnits {
+			fmt.Printf("Unit %s assume=exact\n", u)
+		}
 	}
 	leakcheck.VerifyTestMain(m)
 }

@@ -108,6 +108,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 		}
 	}
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
+	ln = fixtures.CountConns(ln, state.Counters())
 	s := &Server{
 		srv: &http.Server{
 			Handler:           onlyHTTP2(state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout))),
@@ -167,6 +168,10 @@ func (s *Server) URL() string { return s.url }
 // Requests is the number of requests the server has answered or begun to
 // answer so far (fixtures.Counters.Requests).
 func (s *Server) Requests() int { return int(s.state.Counters().Requests.Load()) }
+
+// Wire is the number of bytes the server has read and written on its
+// connections so far (fixtures.Counters.Read and Written).
+func (s *Server) Wire() (read, written int) { return s.state.Counters().Wire() }
 
 // Addr is the listening address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }

@@ -65,7 +65,7 @@ func netTarget(tb testing.TB, v variant) target {
 			tb.Fatal(err)
 		}
 		s := benchtest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
-		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, early: s.EarlyData, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
+		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, wire: s.Wire, early: s.EarlyData, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
 	}
 	ln, err := path.Listen(0)
 	if err != nil {
@@ -74,14 +74,14 @@ func netTarget(tb testing.TB, v variant) target {
 	switch {
 	case v.tls != 0:
 		s := benchtest.StartTLS(tb, benchCert, tlsserver.WithListener(ln))
-		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
+		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, wire: s.Wire, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
 	case v.cfg.H2C != nil:
 		conns := new(benchtest.Conns)
 		s := benchtest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), benchtest.WithConns(conns))
-		return target{base: s.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, net: cn, requests: s.Requests}
+		return target{base: s.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	default:
 		s := benchtest.Start(tb, fixtures.WithListener(ln))
-		return target{base: s.URL(), proto: 1, opened: s.Opened, net: cn, requests: s.Requests}
+		return target{base: s.URL(), proto: 1, opened: s.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	}
 }
 

@@ -78,7 +78,7 @@ func (p *procServers) target(tb testing.TB, v variant) target {
 		s = p.start(spec)
 	}
 	c := s.Counters
-	t := target{base: s.URL, proto: 1, opened: counted(&c.Accepted), requests: counted(&c.Requests)}
+	t := target{base: s.URL, proto: 1, opened: counted(&c.Accepted), requests: counted(&c.Requests), wire: c.Wire}
 	switch spec.Proto {
 	case procserver.H2C:
 		t.proto, t.conns = 2, counted(&c.Open)

@@ -65,7 +65,7 @@ func (s servers) target(tb testing.TB, v variant) target {
 	if v.cfg.H2C != nil {
 		conns := new(benchtest.Conns)
 		srv := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
-		return target{base: srv.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, requests: srv.Requests}
+		return target{base: srv.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, requests: srv.Requests, wire: srv.Wire}
 	}
 	return s.h1
 }
@@ -101,5 +101,5 @@ func h1Target(tb testing.TB) target {
 		return target{base: base, proto: 1}
 	}
 	srv := benchtest.Start(tb)
-	return target{base: srv.URL(), proto: 1, opened: srv.Opened, requests: srv.Requests}
+	return target{base: srv.URL(), proto: 1, opened: srv.Opened, requests: srv.Requests, wire: srv.Wire}
 }

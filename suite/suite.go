@@ -107,6 +107,10 @@ type target struct {
 	// completed so far, full and resumed (the TLS fixture servers count
 	// them).
 	handshakes func() (full, resumed int)
+	// wire, when set, is the number of bytes the server has read and
+	// written so far on its connections (fixtures.Counters.Read and
+	// Written): what the client sent and received on the wire.
+	wire func() (read, written int)
 	// early, when set, is the number of requests the HTTP/3 server has read
 	// on a connection that accepted 0-RTT early data (tlsserver's
 	// H3Server.EarlyData).
@@ -241,7 +245,7 @@ func (f Family) Bench(b *testing.B) {
 		if v.process {
 			pinClient(b)
 		}
-		benchOp(b, v, v.op(benchtest.NewClient(b, cf, netConfig(v, t)), t))
+		benchOp(b, v, t, v.op(benchtest.NewClient(b, cf, netConfig(v, t)), t))
 		if v.clientTimeWait && v.net == nil {
 			checkPortBudget(b, b.N)
 		}
@@ -270,7 +274,7 @@ func scenarioOps(tb testing.TB, v variant, cf clients.Factory, tg target) error 
 // ops (status, protocol, every byte), then b.Loop with the op's in-loop
 // check; the first failed op fails the benchmark, so a wrong answer is never
 // counted as a fast one.
-func benchOp(b *testing.B, v variant, o op) {
+func benchOp(b *testing.B, v variant, t target, o op) {
 	b.Helper()
 	// Two warm-up ops: the second is the first to get a previous result
 	// back to fill (buf=reused), fully poisoned, so a client that does not
@@ -287,13 +291,79 @@ func benchOp(b *testing.B, v variant, o op) {
 	if v.bytes > 0 {
 		b.SetBytes(v.bytes)
 	}
-	cpu := processCPU(b)
+	wire, cpu := t.count(), processCPU(b)
 	for b.Loop() {
 		if err := o(false); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, cpu)
+	t.count().since(wire).report(b)
+}
+
+// Exact counters per op, each leaf's beside allocs/op and B/op, over the
+// timed loop: the bytes the client sent and received on the wire (the
+// bytes the server read and wrote: TCP streams with TLS records whole, or
+// UDP payloads with QUIC packets whole), the connections the server
+// accepted (TCP, or QUIC over HTTP/3) and the TLS handshakes it completed,
+// full and resumed. They count what the client made the server do, by the
+// server's own count, so they do not depend on how fast the machine is: a
+// change of one connection per op, or of a header's bytes, is a change of
+// the client. The suite's test binary and cmd/benchrun declare them
+// "assume=exact" (benchfmt's unit metadata), so benchstat compares them
+// without a spread.
+const (
+	SentUnit       = results.SentUnit
+	RecvUnit       = results.RecvUnit
+	ConnsUnit      = results.ConnsUnit
+	HandshakesUnit = results.HandshakesUnit
+)
+
+// ExactUnits are the exact counters' units, in the order a leaf reports
+// them.
+var ExactUnits = results.ExactUnits
+
+// wireCount is a target's counters at one moment; a counter the target
+// does not keep (a server named by HTTPBENCH_TARGET keeps none, a
+// cleartext one no handshakes) is -1 and not reported.
+type wireCount struct{ sent, recv, opened, handshakes int }
+
+func (t target) count() wireCount {
+	c := wireCount{-1, -1, -1, -1}
+	if t.wire != nil {
+		c.sent, c.recv = t.wire()
+	}
+	if t.opened != nil {
+		c.opened = t.opened()
+	}
+	if t.handshakes != nil {
+		full, resumed := t.handshakes()
+		c.handshakes = full + resumed
+	}
+	return c
+}
+
+// since is c minus an earlier count of the same target.
+func (c wireCount) since(start wireCount) wireCount {
+	d := wireCount{-1, -1, -1, -1}
+	sub := func(now, then int) int {
+		if now < 0 || then < 0 {
+			return -1
+		}
+		return now - then
+	}
+	d.sent, d.recv = sub(c.sent, start.sent), sub(c.recv, start.recv)
+	d.opened, d.handshakes = sub(c.opened, start.opened), sub(c.handshakes, start.handshakes)
+	return d
+}
+
+// report reports d, counted over b.N ops, per op.
+func (d wireCount) report(b *testing.B) {
+	for i, n := range []int{d.sent, d.recv, d.opened, d.handshakes} {
+		if n >= 0 {
+			b.ReportMetric(float64(n)/float64(b.N), ExactUnits[i])
+		}
+	}
 }
 
 // CPUUnit is the benchmark process's CPU time per op, user and system,

@@ -180,8 +180,8 @@ func handshakeChecked(o op, t target, resume bool) op {
 func startTLSServers(tb testing.TB) (tcp, h3 target) {
 	tb.Helper()
 	s, q := benchtest.StartTLS(tb, benchCert), benchtest.StartH3(tb, benchCert)
-	return target{base: s.URL(), opened: s.Opened, requests: s.Requests, handshakes: s.Handshakes},
-		target{base: q.URL(), proto: 3, opened: q.Opened, requests: q.Requests, handshakes: q.Handshakes}
+	return target{base: s.URL(), opened: s.Opened, requests: s.Requests, handshakes: s.Handshakes, wire: s.Wire},
+		target{base: q.URL(), proto: 3, opened: q.Opened, requests: q.Requests, handshakes: q.Handshakes, wire: q.Wire}
 }
 
 // h3EarlyData is TLSHandshake's resume=0rtt row: HTTP/3 resuming with

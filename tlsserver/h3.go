@@ -53,6 +53,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 		}
 	}
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
+	pc = fixtures.CountPackets(pc, state.Counters())
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	s := &H3Server{running: r}
 	routes := state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout))

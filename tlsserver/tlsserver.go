@@ -117,6 +117,11 @@ func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
 // answer so far (fixtures.Counters.Requests).
 func (r *running) Requests() int { return int(r.state.Counters().Requests.Load()) }
 
+// Wire is the number of bytes the server has read and written so far, on
+// its TCP connections (TLS records whole) or its UDP socket (QUIC packets
+// whole): fixtures.Counters.Read and Written.
+func (r *running) Wire() (read, written int) { return r.state.Counters().Wire() }
+
 // Handshakes is the number of TLS handshakes the server has carried out so
 // far: full ones, and resumed ones (a session ticket accepted, so no
 // certificate was sent or verified). Every TCP connection over TLS and
@@ -213,6 +218,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		}
 	}
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
+	ln = fixtures.CountConns(ln, state.Counters())
 	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}
 	var protos http.Protocols
 	protos.SetHTTP1(true)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -18,18 +19,23 @@ import (
 // units is the unit metadata the output starts with (benchfmt's "Unit
 // UNIT key=value" lines): which way each of go test's units and the
 // suite's cpu-ns/op (the benchmark process's CPU time per op) improve, and
-// that the TCP floor's req-bytes and resp-bytes (the sizes of the exchange
-// it reproduces) are exact counts with no better side: cmd/benchjson
+// that the suite's exact counters (results.ExactUnits) and the TCP floor's
+// req-bytes and resp-bytes (the sizes of the exchange it reproduces) are
+// exact counts with no better side: cmd/benchjson
 // leaves units without better= out of the dashboard.
-var units = []*benchfmt.UnitMetadata{
-	results.UnitMetadata("ns/op", "better", "lower"),
-	results.UnitMetadata("B/op", "better", "lower"),
-	results.UnitMetadata("allocs/op", "better", "lower"),
-	results.UnitMetadata("MB/s", "better", "higher"),
-	results.UnitMetadata(results.CPUUnit, "better", "lower"),
-	results.UnitMetadata("req-bytes", "assume", "exact"),
-	results.UnitMetadata("resp-bytes", "assume", "exact"),
-}
+var units = func() []*benchfmt.UnitMetadata {
+	u := []*benchfmt.UnitMetadata{
+		results.UnitMetadata("ns/op", "better", "lower"),
+		results.UnitMetadata("B/op", "better", "lower"),
+		results.UnitMetadata("allocs/op", "better", "lower"),
+		results.UnitMetadata("MB/s", "better", "higher"),
+		results.UnitMetadata(results.CPUUnit, "better", "lower"),
+	}
+	for _, e := range slices.Concat(results.ExactUnits, []string{"req-bytes", "resp-bytes"}) {
+		u = append(u, results.UnitMetadata(e, "assume", "exact"))
+	}
+	return u
+}()
 
 // resultWriter writes benchfmt with benchfmt.Writer: the unit metadata,
 // then the results, each with the run's configuration (commit, date, go,

@@ -51,6 +51,10 @@ Unit B/op better=lower
 Unit allocs/op better=lower
 Unit MB/s better=higher
 Unit cpu-ns/op better=lower
+Unit sent-B/op assume=exact
+Unit recv-B/op assume=exact
+Unit conns/op assume=exact
+Unit handshakes/op assume=exact
 Unit req-bytes assume=exact
 Unit resp-bytes assume=exact
 commit: aaa

@@ -57,3 +57,19 @@ var Headline = []HeadlineRow{
 // and system (getrusage), so the client's and, with the server in
 // process, the server's.
 const CPUUnit = "cpu-ns/op"
+
+// The suite's exact counters per op, over a leaf's timed loop, as the
+// fixture server counts them: the bytes the client sent and received on
+// the wire, the connections the server accepted and the TLS handshakes it
+// completed. They are counts of what the client did, not times, so the
+// suite declares them exact (benchfmt's assume=exact).
+const (
+	SentUnit       = "sent-B/op"
+	RecvUnit       = "recv-B/op"
+	ConnsUnit      = "conns/op"
+	HandshakesUnit = "handshakes/op"
+)
+
+// ExactUnits are the exact counters' units, in the order a leaf reports
+// them.
+var ExactUnits = []string{SentUnit, RecvUnit, ConnsUnit, HandshakesUnit}
