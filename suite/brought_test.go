@@ -183,12 +183,7 @@ func broughtRow(t *testing.T, f Family, row string, c Client) error {
 // on every row of its protocols (one client built per leaf), one
 // iteration each here.
 func TestBenchmarkRunsEveryRow(t *testing.T) {
-	bt := flag.Lookup("test.benchtime")
-	old := bt.Value.String()
-	if err := bt.Value.Set("1x"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bt.Value.Set(old) })
+	setBenchtime(t, "1x")
 	var built atomic.Int64
 	c := nethttpAs("brought", H2TLS, nil)
 	plain := c.New
@@ -202,4 +197,16 @@ func TestBenchmarkRunsEveryRow(t *testing.T) {
 	if n := int(built.Load()); n != want || want == 0 {
 		t.Errorf("Benchmark built %d clients of its own, want one per row of HTTP/2 over TLS: %d (%v); a registry client named %q would add its own rows", n, want, r, c.Name)
 	}
+}
+
+// setBenchtime sets -test.benchtime to d for the rest of t, for tests that
+// run leaves through testing.Benchmark.
+func setBenchtime(t *testing.T, d string) {
+	t.Helper()
+	bt := flag.Lookup("test.benchtime")
+	old := bt.Value.String()
+	if err := bt.Value.Set(d); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bt.Value.Set(old) })
 }

@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"flag"
 	"strings"
 	"testing"
 
@@ -17,12 +16,7 @@ import (
 // completed, one per op whether full or resumed, and no handshake counter
 // where there is no TLS.
 func TestExactCounters(t *testing.T) {
-	bt := flag.Lookup("test.benchtime")
-	old := bt.Value.String()
-	if err := bt.Value.Set("20x"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bt.Value.Set(old) })
+	setBenchtime(t, "20x")
 	jsonLen := float64(len(fixtures.JSONBody))
 	for _, c := range []struct {
 		f                 Family
