@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -75,4 +76,37 @@ func leafOf(t *testing.T, f Family, leaf string) (variant, clients.Factory) {
 	}
 	t.Fatalf("%s has no leaf %s", f.name, leaf)
 	return variant{}, clients.Factory{}
+}
+
+// TestConnRuleToleratesARace: on a pooled row an op that opens a
+// connection now and then passes (net/http's pool race), while a client
+// that opens one on each of reuseStreak ops in a row after the grace fails
+// on the last of them.
+func TestConnRuleToleratesARace(t *testing.T) {
+	// run runs a pooled row's rule over ops that open a connection where
+	// pattern has an x, and returns the first error, naming its op.
+	run := func(pattern string) error {
+		opened, op := 0, 0
+		o := connChecked(func(bool) error {
+			if pattern[op] == 'x' {
+				opened++
+			}
+			op++
+			return nil
+		}, target{opened: func() int { return opened }}, variant{})
+		for i := range pattern {
+			if err := o(true); err != nil {
+				return fmt.Errorf("op %d: %w", i+1, err)
+			}
+		}
+		return nil
+	}
+	grace := strings.Repeat("x", reuseGrace)
+	if err := run(grace + "...x..x.x..x." + strings.Repeat("x", reuseStreak-1) + "."); err != nil {
+		t.Errorf("lone dials after the grace: %v", err)
+	}
+	err := run(grace + "." + strings.Repeat("x", reuseStreak) + "...")
+	if want := fmt.Sprintf("op %d: ", reuseGrace+1+reuseStreak); err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "not kept alive") {
+		t.Errorf("a connection per op after the grace: %v, want an error at %q", err, want)
+	}
 }

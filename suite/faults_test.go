@@ -161,7 +161,7 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 
 // checkCaught runs v's op for c against tg under fault f, with the full
 // or the in-loop check, and fails t unless the op reports an error: on the
-// first op for a faulty server, within reuseGrace+1 ops for a server that
+// first op for a faulty server, within reuseOps ops for a server that
 // closes its connections, on the second op for a stale client (whose first
 // answer is true). It skips leaves the fault cannot apply to.
 func checkCaught(t *testing.T, f fault, full bool, v variant, c clients.Client, tg target) {
@@ -177,7 +177,7 @@ func checkCaught(t *testing.T, f fault, full bool, v variant, c clients.Client, 
 			t.Skip("the row makes no claim that connections are reused")
 		}
 		o := v.op(c, tg)
-		for range reuseGrace + 1 {
+		for range reuseOps {
 			if err := o(full); err != nil {
 				t.Logf("caught: %v", err)
 				return

@@ -89,18 +89,31 @@ func bodyOp(want []byte, proto int, do func(dst []byte) (clients.Meta, []byte, e
 // TestScenarios with other packages' tests beside it), so three.
 const reuseGrace = 3
 
+// reuseStreak is how many ops in a row, after reuseGrace, must each open a
+// connection for a pooled row to fail. One op now and then may: net/http
+// puts a connection back into its pool from its read loop a moment after
+// the body's EOF reached the caller, and a request in that moment dials
+// again (op 93 of H1GetBytes/buf=fresh/client=nethttp on a machine busy
+// with a second suite). That connection is real, and conns/op reports it;
+// what fails the row is a client that opens one on every op.
+const reuseStreak = 3
+
+// reuseOps is how many ops catch a pooled row that opens a connection per
+// op: the tests run this many.
+const reuseOps = reuseGrace + reuseStreak
+
 // connChecked wraps o with the row's connection rule, where the server
-// counts its connections: a pooled row opens no connection after its first
-// reuseGrace ops (a server that closes every connection, or an adapter that
-// stops draining bodies, would otherwise turn it into a fresh-connection
-// row without a word), and a fresh row (conn=fresh) exactly one per op.
-// Rows of concurrent requests make no claim (H2Concurrent checks its one
-// connection itself).
+// counts its connections: a pooled row does not open a connection in each
+// of reuseStreak ops in a row after its first reuseGrace ops (a server
+// that closes every connection, or an adapter that stops draining bodies,
+// would otherwise turn it into a fresh-connection row without a word), and
+// a fresh row (conn=fresh) opens exactly one per op. Rows of concurrent
+// requests make no claim (H2Concurrent checks its one connection itself).
 func connChecked(o op, t target, v variant) op {
 	if t.opened == nil || v.manyConns {
 		return o
 	}
-	ops := 0
+	ops, streak := 0, 0
 	return func(full bool) error {
 		before := t.opened()
 		if err := o(full); err != nil {
@@ -108,14 +121,19 @@ func connChecked(o op, t target, v variant) op {
 		}
 		ops++
 		n := t.opened() - before
+		if n != 0 && ops > reuseGrace {
+			streak++
+		} else {
+			streak = 0
+		}
 		want := max(v.connsPerOp, 1)
 		switch {
 		case v.cfg.Fresh && n < want:
 			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh): the client kept a connection alive, against clients.Config.Fresh", ops, n, want)
 		case v.cfg.Fresh && n != want:
 			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh)", ops, n, want)
-		case !v.cfg.Fresh && n != 0 && ops > reuseGrace:
-			return fmt.Errorf("op %d opened %d new connections, want 0: the connection was not kept alive", ops, n)
+		case !v.cfg.Fresh && streak >= reuseStreak:
+			return fmt.Errorf("ops %d to %d each opened a new connection, want none: the connection was not kept alive", ops-streak+1, ops)
 		}
 		return nil
 	}

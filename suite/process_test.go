@@ -57,7 +57,7 @@ func TestProcessRowsCheckConnections(t *testing.T) {
 	for _, cf := range v.clients[:1] {
 		o := v.op(benchtest.NewClient(t, cf, clients.Config{Fresh: true}), tg)
 		var err error
-		for i := 0; i <= reuseGrace && err == nil; i++ {
+		for i := 0; i < reuseOps && err == nil; i++ {
 			err = o(true)
 		}
 		if err == nil || !strings.Contains(err.Error(), "not kept alive") {

@@ -252,14 +252,14 @@ func (f Family) Bench(b *testing.B) {
 	})
 }
 
-// scenarioOps runs reuseGrace+1 ops of v for a new client of cf against
+// scenarioOps runs reuseOps ops of v for a new client of cf against
 // tg, each checked in full, and returns the first error, naming its op:
 // what the tests run for every leaf (TestScenarios, Test), enough for the
 // row's connection rule to be checked.
 func scenarioOps(tb testing.TB, v variant, cf clients.Factory, tg target) error {
 	tb.Helper()
 	o := v.op(benchtest.NewClient(tb, cf, netConfig(v, tg)), tg)
-	for i := range reuseGrace + 1 {
+	for i := range reuseOps {
 		if err := o(true); err != nil {
 			if strings.HasPrefix(err.Error(), "op ") { // the rule's check names the op
 				return err

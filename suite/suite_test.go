@@ -22,7 +22,8 @@ func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 // TestScenarios runs a few ops of every benchmark leaf with full
 // validation, enough for the row's connection rule to be checked (a pooled
-// row opens nothing after its first reuseGrace ops).
+// row does not open a connection on each of reuseStreak ops in a row after
+// its first reuseGrace ops).
 func TestScenarios(t *testing.T) {
 	s := defaultServers(t, Families...)
 	for _, f := range Families {
