@@ -29,12 +29,12 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		// benchstat and the report read which way the suite's own unit
-		// improves, and that its counters are exact, from these lines
-		// (benchfmt's unit metadata).
+		// benchstat and the report read which way the suite's own units
+		// improve (fewer is better for each), and that its counters are
+		// exact, from these lines (benchfmt's unit metadata).
 		fmt.Printf("Unit %s better=lower\n", suite.CPUUnit)
 		for _, u := range suite.ExactUnits {
-			fmt.Printf("Unit %s assume=exact\n", u)
+			fmt.Printf("Unit %s better=lower assume=exact\n", u)
 		}
 	}
 	leakcheck.VerifyTestMain(m)

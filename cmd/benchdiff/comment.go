@@ -2,11 +2,16 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // The pull-request check's report (-comment): the same Markdown goes to the
@@ -45,18 +50,13 @@ func writeComment(w io.Writer, ab, set string, rule Rule) error {
 	if d, err := diffAB(ab, rule); err != nil {
 		fmt.Fprintf(&b, "benchdiff: %v\n\n(benchdiff failed: no row flagged or cleared)\n", err)
 	} else {
-		md := strings.TrimRight(d.Markdown(), "\n")
-		// The verdict is the last line: it stays whatever the table's
-		// length, after a blank line (a line right after a Markdown table
-		// is one more row of it).
-		table, verdict := "", md
-		if i := strings.LastIndexByte(md, '\n'); i >= 0 {
-			table, verdict = strings.TrimRight(md[:i], "\n"), md[i+1:]
+		// The verdict stays whatever the table's length, after a blank
+		// line (a line right after a Markdown table is one more row of it).
+		if table := d.Table(); table != "" {
+			b.WriteString(cut(strings.TrimRight(table, "\n"), tableBudget) + "\n")
 		}
-		if table != "" {
-			b.WriteString(cut(table, tableBudget) + "\n")
-		}
-		b.WriteString(verdict + "\n")
+		b.WriteString(d.Verdict() + "\n\n")
+		b.WriteString(counterLines(d))
 	}
 	b.WriteString("\n<details><summary><code>go tool benchstat -col commit</code></summary>\n\n```\n")
 	stat, err := exec.Command("go", "tool", "benchstat", "-col", "commit", ab).CombinedOutput()
@@ -112,4 +112,65 @@ func cut(text string, limit int) string {
 	}
 	kept := text[:strings.LastIndexByte(text[:limit], '\n')+1]
 	return kept + "\n… cut to stay under the comment size limit: the run's ab.txt artifact holds the whole file\n"
+}
+
+// counterLines is the comment's part on the counters per op, apart from
+// the timing verdict: a line for every client of the run, its changes
+// ("+2 allocs/op on 14 rows of fasthttp") or none, and the rows that
+// changed in a collapsed table.
+func counterLines(d *Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Counters per op** (allocations, bytes, wire bytes, connections, handshakes; a change counts with %s):\n\n", counterRules())
+	groups := results.GroupCounterChanges(d.Counters)
+	for _, client := range clientsOf(d) {
+		var lines []string
+		for _, g := range groups {
+			if g.Client == client {
+				lines = append(lines, g.String())
+			}
+		}
+		name := client
+		if name == "" {
+			name = "the floors"
+		}
+		if len(lines) == 0 {
+			fmt.Fprintf(&b, "- %s: no change\n", name)
+			continue
+		}
+		fmt.Fprintf(&b, "- %s\n", strings.Join(lines, "; "))
+	}
+	if len(d.Counters) > 0 {
+		section := d.CounterSection()
+		table := section[strings.Index(section, "\n|")+1:]
+		b.WriteString("\n<details><summary>" + strconv.Itoa(len(d.Counters)) + " counters that changed</summary>\n\n")
+		b.WriteString(cut(strings.TrimRight(table, "\n"), tableBudget/2) + "\n</details>\n")
+	}
+	return b.String()
+}
+
+// clientsOf is the clients of d's rows (their client= level), sorted; ""
+// for rows without one (the floors), last.
+func clientsOf(d *Result) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range d.Rows {
+		if _, _, c := results.SplitLeaf(r.DiffRow.Name); !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if (a == "") != (b == "") {
+			return cmp.Compare(boolRank(a == ""), boolRank(b == ""))
+		}
+		return strings.Compare(a, b)
+	})
+	return out
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

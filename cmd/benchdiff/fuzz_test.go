@@ -13,7 +13,8 @@ import (
 // FuzzBenchdiff feeds any bytes through what benchdiff does to its -in
 // file: read the two sides (results.ReadGroups by commit), compare them
 // (Diff), print the Markdown. An input is refused with an error, or the
-// report has one table line per flagged row and ends with its verdict;
+// report has one table line per flagged row, its verdict, and one line per
+// counter that changed by its rule;
 // every row is a series both sides have, its p-value a number, and only a
 // significant change worse than the threshold is flagged (under -alert:
 // only a time or throughput more than 2× worse).
@@ -53,24 +54,34 @@ func FuzzBenchdiff(f *testing.F) {
 		if !strings.HasSuffix(md, "\n") {
 			t.Fatalf("report does not end with a newline: %q", md)
 		}
-		var rows, verdicts int
-		for _, l := range strings.Split(md, "\n") {
-			switch {
-			case strings.HasPrefix(l, "| `"):
-				rows++
-			case strings.HasPrefix(l, "**"):
-				verdicts++
+		count := func(s, prefix string) (n int) {
+			for _, l := range strings.Split(s, "\n") {
+				if strings.HasPrefix(l, prefix) {
+					n++
+				}
 			}
+			return n
 		}
-		if flagged := d.Flagged(); rows != len(flagged) || verdicts != 1 {
-			t.Fatalf("%d flagged rows, report of %d table rows and %d verdicts:\n%s", len(flagged), rows, verdicts, md)
+		rows, counters, bold := count(d.Table(), "| `"), count(d.CounterSection(), "| `"), count(md, "**")
+		headings := 1 // the verdict, and the counters' heading when any changed
+		if len(d.Counters) > 0 {
+			headings++
+		}
+		if flagged := d.Flagged(); rows != len(flagged) || counters != len(d.Counters) || bold != headings || count(md, "| `") != rows+counters {
+			t.Fatalf("%d flagged rows and %d counters, report of %d table rows, %d counter rows and %d bold lines:\n%s", len(flagged), len(d.Counters), rows, counters, bold, md)
+		}
+		for _, c := range d.Counters {
+			rule, ok := results.Counter(c.Unit)
+			if !ok || !(math.Abs(c.New-c.Old) >= rule.MinAbs) || c.Worse != (c.New > c.Old) {
+				t.Fatalf("%s %s: counter %v to %v listed under %+v", c.Name, c.Unit, c.Old, c.New, rule)
+			}
 		}
 		if len(d.Rows) > min(len(groups[0].Series), len(groups[1].Series)) {
 			t.Fatalf("%d rows from sides of %d and %d series", len(d.Rows), len(groups[0].Series), len(groups[1].Series))
 		}
 		for _, r := range d.Rows {
-			if rule.Alert && (r.Unit == "B/op" || r.Unit == "allocs/op") {
-				t.Fatalf("%s %s judged by the alert", r.Name, r.Unit)
+			if _, counter := results.Counter(r.Unit); counter || rule.Alert && r.Unit == results.CPUUnit {
+				t.Fatalf("%s %s judged by the time rule", r.Name, r.Unit)
 			}
 			// benchmath's U test can give p > 1 on ties in tiny samples
 			// (A 5, 0 and B 5: 1.33); such a row is never significant, and

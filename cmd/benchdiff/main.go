@@ -138,7 +138,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if _, err := io.WriteString(stdout, d.Markdown()); err != nil {
 		return err
 	}
-	if *alert && len(d.Flagged()) > 0 {
+	if d.Alerts() {
 		return errFlagged
 	}
 	return nil
@@ -192,16 +192,22 @@ func Threshold(t float64) Rule { return Rule{Threshold: t} }
 // Alert is the nightly's rule.
 var Alert = Rule{Alert: true}
 
-// considers reports whether the rule judges row at all: the alert leaves
-// out B/op and allocs/op, as the nightly charts them without alerts.
+// considers reports whether the rule judges row at all: the counters
+// (results.CounterRules) are judged apart, by their own rule, and the
+// alert judges what results.Alerted says, the units the nightly stores
+// as times and throughputs.
 func (r Rule) considers(row results.DiffRow) bool {
-	return !r.Alert || row.Unit != "B/op" && row.Unit != "allocs/op"
+	if r.Alert {
+		return results.Alerted(row.Unit, row.Better)
+	}
+	_, counter := results.Counter(row.Unit)
+	return !counter
 }
 
 // flags reports whether row is flagged under the rule.
 func (r Rule) flags(row results.DiffRow) bool {
 	if r.Alert {
-		return row.Worse > results.AlertRatio
+		return results.Crossed(row)
 	}
 	return row.Significant && row.Worse > 1+r.Threshold
 }
@@ -219,11 +225,14 @@ type Result struct {
 	Rule    Rule
 	Rows    []Row // every row the rule judges, in A's order
 	OneSide int   // benchmark and unit pairs found on one side only
+	// Counters are the counters that changed (results.CounterChanges),
+	// whichever way.
+	Counters []results.CounterChange
 }
 
 // Diff compares b with a (results.Diff) and flags rows by rule.
 func Diff(a, b results.Group, rule Rule) *Result {
-	r := &Result{A: a.Value, B: b.Value, Rule: rule}
+	r := &Result{A: a.Value, B: b.Value, Rule: rule, Counters: results.CounterChanges(a.File, b.File)}
 	rows, oneSide := results.Diff(a.File, b.File)
 	r.OneSide = oneSide
 	for _, d := range rows {
@@ -246,31 +255,72 @@ func (r *Result) Flagged() []Row {
 	return out
 }
 
-// Markdown is the table of flagged rows and the verdict.
-func (r *Result) Markdown() string {
-	var b strings.Builder
-	flagged := r.Flagged()
-	if len(flagged) > 0 {
-		p := func(row Row) string { return strconv.FormatFloat(row.P, 'f', 3, 64) }
-		var t *mdtable.Table
-		if r.Rule.Alert {
-			t = mdtable.New("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
-			for _, row := range flagged {
-				verdict := "~ (p=" + p(row) + ")"
-				if row.Significant {
-					verdict = results.FormatChange(row.Change) + " (p=" + p(row) + ")"
-				}
-				t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+times(row.Worse)+"**", verdict)
-			}
-		} else {
-			t = mdtable.New("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
-			for _, row := range flagged {
-				t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+results.FormatChange(row.Change)+"**", p(row))
-			}
+// Rose is the counters that went up: the ones the alert fails on.
+func (r *Result) Rose() []results.CounterChange {
+	var out []results.CounterChange
+	for _, c := range r.Counters {
+		if c.Worse {
+			out = append(out, c)
 		}
-		b.WriteString(t.String() + "\n")
 	}
+	return out
+}
+
+// Alerts reports whether the nightly's alert fails on r: a time row
+// crossed, or a counter rose.
+func (r *Result) Alerts() bool { return r.Rule.Alert && (len(r.Flagged()) > 0 || len(r.Rose()) > 0) }
+
+// Markdown is the report: under the pull-request check's rule the table
+// of flagged rows and its verdict; under the alert's, the verdict first
+// (it opens the nightly's job summary and its issue), then the rows that
+// crossed; then the counters that changed. Parts are apart by a blank
+// line (a line right after a Markdown table is one more row of it).
+func (r *Result) Markdown() string {
+	order := []string{r.Verdict() + "\n", r.Table(), r.CounterSection()}
+	if !r.Rule.Alert {
+		order[0], order[1] = order[1], order[0]
+	}
+	var parts []string
+	for _, p := range order {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Table is the table of the flagged time and throughput rows, "" when
+// none is.
+func (r *Result) Table() string {
+	flagged := r.Flagged()
+	if len(flagged) == 0 {
+		return ""
+	}
+	p := func(row Row) string { return strconv.FormatFloat(row.P, 'f', 3, 64) }
+	var t *mdtable.Table
+	if r.Rule.Alert {
+		t = mdtable.New("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
+		for _, row := range flagged {
+			verdict := "~ (p=" + p(row) + ")"
+			if row.Significant {
+				verdict = results.FormatChange(row.Change) + " (p=" + p(row) + ")"
+			}
+			t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+times(row.Worse)+"**", verdict)
+		}
+	} else {
+		t = mdtable.New("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
+		for _, row := range flagged {
+			t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+results.FormatChange(row.Change)+"**", p(row))
+		}
+	}
+	return t.String()
+}
+
+// Verdict is the one-line verdict, without a newline.
+func (r *Result) Verdict() string {
+	var b strings.Builder
 	var rule string
+	flagged := r.Flagged()
 	if r.Rule.Alert {
 		rule = fmt.Sprintf("more than %g× worse (github-action-benchmark's %g%%: a time more than %g× the previous run's, a throughput under 1/%g of it)",
 			results.AlertRatio, results.AlertRatio*100, results.AlertRatio, results.AlertRatio)
@@ -281,23 +331,66 @@ func (r *Result) Markdown() string {
 	}
 	switch {
 	case len(r.Rows) == 0:
-		fmt.Fprintf(&b, "**No rows compared**: A `%s` and B `%s` have no benchmark in common.\n", r.A, r.B)
-	case r.Rule.Alert && len(flagged) == 0:
-		fmt.Fprintf(&b, "**No alert**: none of %d rows of this run `%s` is %s than in the previous run `%s`.", len(r.Rows), r.B, rule, r.A)
+		fmt.Fprintf(&b, "**No rows compared**: A `%s` and B `%s` have no benchmark in common.", r.A, r.B)
+	case r.Rule.Alert && !r.Alerts():
+		fmt.Fprintf(&b, "**No alert**: none of %d rows of this run `%s` is %s than in the previous run `%s`, and no counter per op rose.", len(r.Rows), r.B, rule, r.A)
 	case r.Rule.Alert:
-		fmt.Fprintf(&b, "**%d of %d rows crossed the alert threshold**: %s in this run `%s` than in the previous run `%s`; confirm on a quiet machine before acting on it.", len(flagged), len(r.Rows), rule, r.B, r.A)
+		var parts []string
+		if len(flagged) > 0 {
+			parts = append(parts, fmt.Sprintf("**%d of %d rows crossed the alert threshold**: %s", len(flagged), len(r.Rows), rule))
+		}
+		if rose := r.Rose(); len(rose) == 1 {
+			parts = append(parts, "**1 counter per op rose** (below)")
+		} else if len(rose) > 1 {
+			parts = append(parts, fmt.Sprintf("**%d counters per op rose** (below)", len(rose)))
+		}
+		fmt.Fprintf(&b, "%s in this run `%s` against the previous run `%s`; confirm on a quiet machine before acting on it.", strings.Join(parts, "; "), r.B, r.A)
 	case len(flagged) == 0:
 		fmt.Fprintf(&b, "**No regression flagged**: none of %d rows is %s in B `%s` than in A `%s`.", len(r.Rows), rule, r.B, r.A)
 	default:
 		fmt.Fprintf(&b, "**%d of %d rows flagged**: %s in B `%s` than in A `%s`; confirm on a quiet machine before acting on it.", len(flagged), len(r.Rows), rule, r.B, r.A)
 	}
-	if len(r.Rows) > 0 {
-		if r.OneSide > 0 {
-			fmt.Fprintf(&b, " %d rows on one side only, not compared.", r.OneSide)
-		}
-		b.WriteString("\n")
+	if len(r.Rows) > 0 && r.OneSide > 0 {
+		fmt.Fprintf(&b, " %d rows on one side only, not compared.", r.OneSide)
 	}
 	return b.String()
+}
+
+// CounterSection lists the counters that changed: a line per client,
+// counter and direction ("+2 allocs/op on 14 rows of fasthttp"), then a
+// table of every row; "" when none changed.
+func (r *Result) CounterSection() string {
+	if len(r.Counters) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	before, after := "previous `"+r.A+"`:", "this run `"+r.B+"`:"
+	if !r.Rule.Alert {
+		before, after = "A `"+r.A+"`:", "B `"+r.B+"`:"
+	}
+	fmt.Fprintf(&b, "**Counters per op that changed** (%s):\n\n", counterRules())
+	for _, g := range results.GroupCounterChanges(r.Counters) {
+		fmt.Fprintf(&b, "- %s\n", g)
+	}
+	t := mdtable.New("benchmark", "counter", before, after, "change:")
+	for _, c := range r.Counters {
+		t.Row("`"+results.Name(c.Pkg, c.Name)+"`", c.Unit, results.FormatCount(c.Old), results.FormatCount(c.New), "**"+c.Delta()+"**")
+	}
+	b.WriteString("\n" + t.String())
+	return b.String()
+}
+
+// counterRules says results.CounterRules in words.
+func counterRules() string {
+	var parts []string
+	for _, c := range results.CounterRules {
+		p := c.Unit + " by " + strconv.FormatFloat(c.MinAbs, 'f', -1, 64)
+		if c.MinRel > 0 {
+			p += " and " + pct(c.MinRel)
+		}
+		parts = append(parts, p)
+	}
+	return "no sample of one run overlapping the other's, and a median that moved by at least " + strings.Join(parts, ", ")
 }
 
 // num prints a median with 4 significant digits, without an exponent.

@@ -257,7 +257,9 @@ func TestAnnotate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The previous run: fasthttp's small GET 3× faster (so now 3× slower:
-	// crossed), its bytes 3× fewer (worse now, but B/op does not alert).
+	// crossed), its bytes 3× fewer (worse now, but B/op does not cross,
+	// and 21 B is below the counters' minimum), no allocation (one now: a
+	// counter that rose).
 	var lines []string
 	for _, l := range strings.Split(string(b), "\n") {
 		if f := strings.Fields(l); len(f) > 0 && f[0] == "BenchmarkH1GetBytes/buf=fresh/client=fasthttp-2" {
@@ -265,6 +267,9 @@ func TestAnnotate(t *testing.T) {
 				if f[i] == "ns/op" || f[i] == "B/op" {
 					v, _ := strconv.ParseFloat(f[i-1], 64)
 					f[i-1] = strconv.FormatFloat(v/3, 'f', -1, 64)
+				}
+				if f[i] == "allocs/op" {
+					f[i-1] = "0"
 				}
 			}
 			l = strings.Join(f, " ")
@@ -304,8 +309,22 @@ func TestAnnotate(t *testing.T) {
 	if x := times[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant crossed;") {
 		t.Errorf("fasthttp's time: %q", x)
 	}
-	if x := sizes[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant;") {
-		t.Errorf("fasthttp's bytes (no alert on B/op): %q", x)
+	if x := sizes[fast]; !strings.Contains(x, "; previous=+200.0% p=0.002 significant;") || strings.Contains(x, "counter=") {
+		t.Errorf("fasthttp's bytes (no alert on B/op, 21 B is below the counters' minimum): %q", x)
+	}
+	allocs := read(AllocsFile)
+	if x := allocs[fast]; !strings.Contains(x, "; previous=+∞ p=0.002 significant; counter=rose +1;") {
+		t.Errorf("fasthttp's allocations, 0 before: %q", x)
+	}
+	for _, m := range []map[string]string{times, sizes, allocs} {
+		for name, x := range m {
+			if strings.Contains(x, "counter=") && (name != fast || x != allocs[fast]) {
+				t.Errorf("%s: %q: a counter change where none is", name, x)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, CountersFile)); !os.IsNotExist(err) {
+		t.Errorf("%s from a run without counters: %v", CountersFile, err)
 	}
 	if x := times[base]; !strings.Contains(x, "; ratio=1 (1 to 1);") || !strings.Contains(x, "; previous=+0.0% p=1.000;") {
 		t.Errorf("nethttp's time: %q", x)
@@ -347,5 +366,58 @@ func TestAnnotate(t *testing.T) {
 	}
 	if err := run([]string{"-in", "../../docs/results.txt", "-out-dir", out, "-previous", filepath.Join(dir, "none.txt")}, io.Discard); err == nil || !strings.Contains(err.Error(), "-previous") {
 		t.Errorf("a missing -previous file: %v", err)
+	}
+}
+
+// TestCountersStore: the suite's exact counters go to counters.json, each
+// name with its unit, with better=lower from their Unit lines; one more
+// allocation per op since the previous run is "counter=rose +1" on the
+// allocations entry, the same count again nothing.
+func TestCountersStore(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, allocs int) string {
+		var b strings.Builder
+		b.WriteString("Unit sent-B/op better=lower\nUnit sent-B/op assume=exact\nUnit conns/op better=lower\nUnit conns/op assume=exact\ncommit: 1234567\n")
+		for r := range 6 {
+			fmt.Fprintf(&b, "BenchmarkH1Get/client=nethttp-2 100 %d ns/op 2 MB/s 16 B/op %d allocs/op 100 sent-B/op 0 conns/op\n", 1000+r, allocs)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	prev, cur := write("prev.txt", 5), write("cur.txt", 6)
+	for _, c := range []struct {
+		previous string
+		counter  string
+	}{{prev, "; counter=rose +1"}, {cur, ""}} {
+		out := t.TempDir()
+		if err := run([]string{"-in", cur, "-out-dir", out, "-previous", c.previous}, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		var counters, allocs []Entry
+		for _, f := range []struct {
+			name string
+			to   *[]Entry
+		}{{CountersFile, &counters}, {AllocsFile, &allocs}} {
+			b, err := os.ReadFile(filepath.Join(out, f.name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, f.to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var names []string
+		for _, e := range counters {
+			names = append(names, e.Name+"="+strconv.FormatFloat(e.Value, 'f', -1, 64))
+		}
+		if got := strings.Join(names, " "); got != "H1Get/client=nethttp (sent-B/op)=100 H1Get/client=nethttp (conns/op)=0" {
+			t.Errorf("counters.json: %s", got)
+		}
+		if len(allocs) != 1 || strings.Contains(allocs[0].Extra, "counter=") != (c.counter != "") || !strings.Contains(allocs[0].Extra, c.counter) {
+			t.Errorf("allocations against %s: %+v, want %q", filepath.Base(c.previous), allocs, c.counter)
+		}
 	}
 }

@@ -5,8 +5,9 @@
 //	go run ./cmd/benchrun -rounds 6 -o results.txt
 //	benchjson -in results.txt -out-dir .
 //
-// writes time.json, throughput.json, bytes.json and allocs.json in the
-// -out-dir (the workflow runs it through scripts/bench-stores.sh).
+// writes time.json, throughput.json, bytes.json, allocs.json and
+// counters.json in the -out-dir (the workflow runs it through
+// scripts/bench-stores.sh).
 //
 // It parses with golang.org/x/perf/benchfmt and summarises the repeats of
 // each benchmark and unit as benchstat and cmd/benchreport do
@@ -26,6 +27,11 @@
 //     cannot handle). They are two files, not one, because the action
 //     matches a store's entries by name alone: with both units in one
 //     store, a benchmark's B/op would be compared with its allocs/op;
+//   - the suite's exact counters (results.ExactUnits: sent-B/op,
+//     recv-B/op, conns/op, handshakes/op): counters.json, each name with
+//     its unit in parentheses after it, so that the names stay unique. An
+//     input without them (a run from before them) writes no
+//     counters.json, and the workflow stores it only where it exists;
 //   - cpu-ns/op (the suite's CPU time per op) is left out: the stores
 //     and their alert are the nightly's time, throughput and memory, and a
 //     second time-like series per benchmark would double every time
@@ -62,7 +68,13 @@
 //     p-value of benchstat's test and "significant" where p ≤ 0.05, and
 //     "crossed" on a time or throughput entry more than 2× worse than then
 //     (internal/results.AlertRatio, github-action-benchmark's "200%"): the
-//     rows the nightly's alert names (cmd/benchdiff -alert);
+//     rows the nightly's alert names (cmd/benchdiff -alert), by
+//     internal/results.Crossed;
+//   - "counter=rose +2" or "counter=fell -24" on a counter (B/op,
+//     allocs/op, the exact counters) that changed since the previous run
+//     by internal/results.CounterRules, the change of its median: the
+//     counters the nightly's alert names when they rose, and the
+//     dashboard's panel of counters that changed;
 //   - "run=ID" (-run-id: the workflow passes the run's id and attempt), so
 //     the dashboard tells apart two runs of one commit however close
 //     together they were stored.
@@ -104,13 +116,14 @@ const (
 	ThroughputFile = "throughput.json"
 	BytesFile      = "bytes.json"
 	AllocsFile     = "allocs.json"
+	CountersFile   = "counters.json"
 )
 
 func run(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("benchjson", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "Go benchmark output to read (required)")
-	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+", "+BytesFile+" and "+AllocsFile+" in (required)")
+	outDir := fs.String("out-dir", "", "directory to write "+TimeFile+", "+ThroughputFile+", "+BytesFile+", "+AllocsFile+" and "+CountersFile+" in (required)")
 	runID := fs.String("run-id", "", "an id unique to this run (the workflow's run id and attempt), added to each entry's extra as run=ID")
 	machine := fs.String("machine", "", "the machine the results are from (linux-x64, linux-arm64), added to each entry's extra as machine=ID")
 	previous := fs.String("previous", "", "the previous stored run's results: each entry's extra says how it changed since (previous=...)")
@@ -145,17 +158,23 @@ func run(args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
 	// Every file's text first, then the files, each replaced whole
-	// (renameio): a failure before the writes leaves all four as they were.
+	// (renameio): a failure before the writes leaves all five as they were.
 	type output struct {
 		path string
-		text []byte
+		text []byte // nil: no entries, remove the file
 	}
 	var outputs []output
 	stores := []struct {
 		name    string
 		entries []Entry
-	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {BytesFile, st.Bytes}, {AllocsFile, st.Allocs}}
+	}{{TimeFile, st.Time}, {ThroughputFile, st.Throughput}, {BytesFile, st.Bytes}, {AllocsFile, st.Allocs}, {CountersFile, st.Counters}}
 	for _, o := range stores {
+		if len(o.entries) == 0 && o.name == CountersFile {
+			// A run from before the suite's counters: the workflow
+			// stores counters.json only where it exists.
+			outputs = append(outputs, output{path: filepath.Join(*outDir, o.name)})
+			continue
+		}
 		if len(o.entries) == 0 {
 			// github-action-benchmark refuses an empty file with a message
 			// that names neither the file nor the cause.
@@ -173,12 +192,21 @@ func run(args []string, stderr io.Writer) error {
 		outputs = append(outputs, output{filepath.Join(*outDir, o.name), b})
 	}
 	for _, o := range outputs {
+		if o.text == nil {
+			if err := os.Remove(o.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+			fmt.Fprintf(stderr, "%s: not written: %s has no exact counters (a run from before them)\n", filepath.Base(o.path), *in)
+			continue
+		}
 		if err := renameio.WriteFile(o.path, o.text, 0o644); err != nil {
 			return err
 		}
 	}
 	for _, o := range stores {
-		fmt.Fprintf(stderr, "%s: %d entries\n", o.name, len(o.entries))
+		if len(o.entries) > 0 {
+			fmt.Fprintf(stderr, "%s: %d entries\n", o.name, len(o.entries))
+		}
 	}
 	return nil
 }
@@ -210,6 +238,7 @@ type Stores struct {
 	Throughput []Entry // better=higher
 	Bytes      []Entry // B/op
 	Allocs     []Entry // allocs/op
+	Counters   []Entry // the suite's exact counters (results.ExactUnits)
 	Skipped    []string
 }
 
@@ -225,7 +254,7 @@ func declared(units benchfmt.UnitMetadataMap, unit string) bool {
 }
 
 // Split summarises each series and sorts the entries into the stores by the
-// direction units gives their unit (benchfmt.UnitMetadataMap.GetBetter).
+// direction units gives their unit (internal/results.Better).
 // Each entry is named by results.Name; in the time and throughput stores, which
 // can hold several units, a unit other than the store's own (ns/op, MB/s)
 // follows the name in parentheses ("A (p99-ns)"), so that the names of a
@@ -240,7 +269,7 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 			}
 			continue
 		}
-		better := units.GetBetter(s.Unit)
+		better := results.Better(units, s.Unit)
 		if better == 0 {
 			switch {
 			case declared(units, s.Unit):
@@ -263,6 +292,9 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 			st.Bytes = append(st.Bytes, e)
 		case s.Unit == "allocs/op":
 			st.Allocs = append(st.Allocs, e)
+		case slices.Contains(results.ExactUnits, s.Unit):
+			e.Name += " (" + s.Unit + ")"
+			st.Counters = append(st.Counters, e)
 		default:
 			if s.Unit != "ns/op" {
 				e.Name += " (" + s.Unit + ")"
@@ -270,7 +302,7 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 			st.Time = append(st.Time, e)
 		}
 	}
-	for _, store := range [][]Entry{st.Time, st.Throughput, st.Bytes, st.Allocs} {
+	for _, store := range [][]Entry{st.Time, st.Throughput, st.Bytes, st.Allocs, st.Counters} {
 		seen := map[string]string{}
 		for _, e := range store {
 			if u, ok := seen[e.Name]; ok {
@@ -325,18 +357,19 @@ func (st *Stores) Annotate(f, previous *results.File, machine string) {
 	}
 	paired := results.Rounds(f.Config, f.Series) > 0 // as the report decides
 	changes := map[key]results.DiffRow{}
+	counters := map[key]results.CounterChange{}
 	if previous != nil {
 		rows, _ := results.Diff(previous, f)
 		for _, r := range rows {
 			changes[key{r.Pkg, r.Name, r.Unit}] = r
 		}
+		for _, c := range results.CounterChanges(previous, f) {
+			counters[key{c.Pkg, c.Name, c.Unit}] = c
+		}
 	}
-	for _, store := range []struct {
-		entries []Entry
-		alerts  bool // the nightly alerts on the time and throughput stores
-	}{{st.Time, true}, {st.Throughput, true}, {st.Bytes, false}, {st.Allocs, false}} {
-		for i := range store.entries {
-			e := &store.entries[i]
+	for _, entries := range [][]Entry{st.Time, st.Throughput, st.Bytes, st.Allocs, st.Counters} {
+		for i := range entries {
+			e := &entries[i]
 			s := e.series
 			if machine != "" {
 				e.Extra += "; machine=" + machine
@@ -351,9 +384,16 @@ func (st *Stores) Annotate(f, previous *results.File, machine string) {
 				if r.Significant {
 					e.Extra += " significant"
 				}
-				if store.alerts && r.Worse > results.AlertRatio {
+				if results.Crossed(r) {
 					e.Extra += " crossed"
 				}
+			}
+			if c, ok := counters[key{s.Pkg, s.Name, s.Unit}]; ok {
+				dir := "fell"
+				if c.Worse {
+					dir = "rose"
+				}
+				e.Extra += fmt.Sprintf("; counter=%s %s", dir, results.FormatDelta(c.New-c.Old))
 			}
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -18,11 +17,11 @@ import (
 
 // units is the unit metadata the output starts with (benchfmt's "Unit
 // UNIT key=value" lines): which way each of go test's units and the
-// suite's cpu-ns/op (the benchmark process's CPU time per op) improve, and
-// that the suite's exact counters (results.ExactUnits) and the TCP floor's
-// req-bytes and resp-bytes (the sizes of the exchange it reproduces) are
-// exact counts with no better side: cmd/benchjson
-// leaves units without better= out of the dashboard.
+// suite's cpu-ns/op (the benchmark process's CPU time per op) and exact
+// counters (results.ExactUnits: fewer is better, and they are exact counts)
+// improve, and that the TCP floor's req-bytes and resp-bytes (the sizes of
+// the exchange it reproduces) are exact counts with no better side:
+// cmd/benchjson leaves units without better= out of the dashboard.
 var units = func() []*benchfmt.UnitMetadata {
 	u := []*benchfmt.UnitMetadata{
 		results.UnitMetadata("ns/op", "better", "lower"),
@@ -31,7 +30,10 @@ var units = func() []*benchfmt.UnitMetadata {
 		results.UnitMetadata("MB/s", "better", "higher"),
 		results.UnitMetadata(results.CPUUnit, "better", "lower"),
 	}
-	for _, e := range slices.Concat(results.ExactUnits, []string{"req-bytes", "resp-bytes"}) {
+	for _, e := range results.ExactUnits {
+		u = append(u, results.UnitMetadata(e, "better", "lower"), results.UnitMetadata(e, "assume", "exact"))
+	}
+	for _, e := range []string{"req-bytes", "resp-bytes"} {
 		u = append(u, results.UnitMetadata(e, "assume", "exact"))
 	}
 	return u

@@ -51,9 +51,13 @@ Unit B/op better=lower
 Unit allocs/op better=lower
 Unit MB/s better=higher
 Unit cpu-ns/op better=lower
+Unit sent-B/op better=lower
 Unit sent-B/op assume=exact
+Unit recv-B/op better=lower
 Unit recv-B/op assume=exact
+Unit conns/op better=lower
 Unit conns/op assume=exact
+Unit handshakes/op better=lower
 Unit handshakes/op assume=exact
 Unit req-bytes assume=exact
 Unit resp-bytes assume=exact
@@ -105,12 +109,12 @@ BenchmarkX/client=bb-2 50 130 ns/op 89 req-bytes
 		}
 	}
 	units := r.Units()
-	for unit, want := range map[string]int{"ns/op": -1, "sec/op": -1, "B/op": -1, "allocs/op": -1, "MB/s": 1, "req-bytes": 0} {
+	for unit, want := range map[string]int{"ns/op": -1, "sec/op": -1, "B/op": -1, "allocs/op": -1, "MB/s": 1, "req-bytes": 0, "conns/op": -1} {
 		if got := units.GetBetter(unit); got != want {
 			t.Errorf("benchfmt reads %s as better=%d, want %d", unit, got, want)
 		}
 	}
-	for _, unit := range []string{"req-bytes", "resp-bytes"} {
+	for _, unit := range []string{"req-bytes", "resp-bytes", "sent-B/op", "handshakes/op"} {
 		if units.GetAssumption(unit) != benchmath.AssumeExact {
 			t.Errorf("benchfmt does not read %s as assume=exact", unit)
 		}

@@ -36,7 +36,7 @@ func Diff(a, b *File) (rows []DiffRow, oneSide int) {
 	index := func(f *File) map[key]*Series {
 		m := map[key]*Series{}
 		for _, s := range f.Series {
-			if f.Units.GetBetter(s.Unit) != 0 {
+			if Better(f.Units, s.Unit) != 0 {
 				m[key{s.Pkg, s.Name, s.Unit}] = s
 			}
 		}
@@ -58,7 +58,7 @@ func Diff(a, b *File) (rows []DiffRow, oneSide int) {
 			oneSide++
 			continue
 		}
-		row := DiffRow{Pkg: sa.Pkg, Name: sa.Name, Unit: sa.Unit, Better: a.Units.GetBetter(sa.Unit),
+		row := DiffRow{Pkg: sa.Pkg, Name: sa.Name, Unit: sa.Unit, Better: Better(a.Units, sa.Unit),
 			A: Summarize(sa.Values), B: Summarize(sb.Values)}
 		row.Change = change(row.A.Center, row.B.Center)
 		row.Worse = worse(row.A.Center, row.B.Center, row.Better)
