@@ -24,6 +24,8 @@ fi
 alert=$1
 machine=$2
 marker="<!-- httpclientbench:nightly-alert:$machine -->"
+# The repository's Pages site, where the dashboard job publishes the page.
+pages="https://${REPO%%/*}.github.io/${REPO#*/}/dev/bench/dashboard/"
 
 body=$(mktemp)
 trap 'rm -f "$body"' EXIT
@@ -31,7 +33,7 @@ trap 'rm -f "$body"' EXIT
   echo "$marker"
   cat "$alert"
   echo
-  echo "Workflow run: $RUN_URL. Confirm on a quiet machine before acting on it (docs/ci.md, *What an alert or a flag means*)."
+  echo "Workflow run: $RUN_URL. Dashboard: $pages. Confirm on a quiet machine before acting on it (docs/ci.md, *What an alert or a flag means*)."
 } >"$body"
 
 # Every open issue with the marker, read whole (a pipe into head could cut
@@ -43,6 +45,6 @@ number=${numbers##*$'\n'}
 if [[ -n $number ]]; then
   gh api --method POST "repos/$REPO/issues/$number/comments" -F body=@"$body" --jq .html_url
 else
-  gh api --method POST "repos/$REPO/issues" -f title="Nightly benchmarks on $machine: rows more than 2x worse" \
+  gh api --method POST "repos/$REPO/issues" -f title="Nightly benchmarks on $machine: rows 2x worse or counters per op that rose" \
     -F body=@"$body" --jq .html_url
 fi

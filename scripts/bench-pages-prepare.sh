@@ -9,6 +9,14 @@
 # afterwards. (The one-time move of the single-machine history is a manual
 # step in docs/ci.md.)
 #
+# It then seeds MACHINE's dev/bench/MACHINE/data.js, with no entries, when
+# the branch has none: without one, github-action-benchmark v1.22.0 starts
+# from a shallow copy of its default data ({ ...DEFAULT_DATA_JSON } in its
+# src/write.ts), whose entries object its retry after a lost push race
+# shares, so the machine's first run was stored twice. A seed that loses
+# the race to the other machine's push is made again on the new tip, up to
+# five times.
+#
 # The workflow's checkout keeps no credentials (the suite runs third-party
 # code afterwards): with GH_TOKEN set, git authenticates to github.com with
 # it for this script's fetches and pushes only, as actions/checkout would.
@@ -35,3 +43,27 @@ if ! git "${auth[@]}" ls-remote --exit-code --heads origin gh-pages >/dev/null; 
   fi
 fi
 
+
+# The seed, as the action writes data.js: its SCRIPT_PREFIX, then the JSON.
+data="dev/bench/$1/data.js"
+seed='window.BENCHMARK_DATA = {"lastUpdate":0,"repoUrl":"","entries":{}}'
+for attempt in 1 2 3 4 5; do
+  git "${auth[@]}" fetch -q origin "+refs/heads/gh-pages:refs/bench-prepare/gh-pages"
+  tip=$(git rev-parse refs/bench-prepare/gh-pages)
+  if git cat-file -e "$tip:$data" 2>/dev/null; then
+    break
+  fi
+  index=$(mktemp)
+  rm -f "$index" # read-tree writes a new index there
+  GIT_INDEX_FILE=$index git read-tree "$tip"
+  blob=$(printf '%s\n' "$seed" | git hash-object -w --stdin)
+  GIT_INDEX_FILE=$index git update-index --add --cacheinfo "100644,$blob,$data"
+  tree=$(GIT_INDEX_FILE=$index git write-tree)
+  rm -f "$index"
+  commit=$(git "${bot[@]}" commit-tree "$tree" -p "$tip" -m "Seed $data for the first store of $1")
+  if git "${auth[@]}" push -q origin "$commit:refs/heads/gh-pages"; then
+    break
+  fi
+  [[ $attempt -lt 5 ]] || { echo "bench-pages-prepare.sh: could not seed $data" >&2; exit 1; }
+done
+git update-ref -d refs/bench-prepare/gh-pages

@@ -9,8 +9,9 @@ import (
 )
 
 // nightResults is a run of commit, 6 rounds of three benchmarks at 100 ns/op
-// each, the named ones times their factor.
-func nightResults(commit string, factors map[string]float64) string {
+// and 5 allocs/op each, the named ones times their factor, and one
+// allocation more on the rows named in moreAllocs.
+func nightResults(commit string, factors map[string]float64, moreAllocs ...string) string {
 	var b strings.Builder
 	b.WriteString("commit: " + commit + "\nUnit ns/op better=lower\n")
 	for r := range 6 {
@@ -19,68 +20,97 @@ func nightResults(commit string, factors map[string]float64) string {
 			if x == 0 {
 				x = 1
 			}
-			fmt.Fprintf(&b, "Benchmark%s-2 100 %v ns/op\n", n, (100+float64(r))*x)
+			allocs := 5
+			for _, m := range moreAllocs {
+				if m == n {
+					allocs++
+				}
+			}
+			fmt.Fprintf(&b, "Benchmark%s-2 100 %v ns/op 64 B/op %d allocs/op\n", n, (100+float64(r))*x, allocs)
 		}
 	}
 	return b.String()
 }
 
 // TestNightlyAlerts runs a series of simulated nightlies through bench.yml's
-// alert check and notify job, step by step as GitHub runs them from "Keep
-// these results for the next run" on (the workflow's own steps and scripts,
-// a fake gh): a run that alerts fails its job, its summary is the alert of
-// this run against the previous stored one, for the machine, and it opens
-// one issue; the next nightly on the same commit without a new crossing
-// passes and calls no one; a later crossing comments on the open issue; the
-// other machine's alert opens its own issue; once the issue is closed the
-// next alert opens a new one. An error of the check fails its step. Which
-// rows alert, and the alert's text, are cmd/benchdiff's tests' (TestAlert).
+// baseline, alert check and notify job, step by step as GitHub runs them
+// (the workflow's own steps and scripts, a fake gh, and actions/cache's
+// rule: the restore-keys prefix restores the machine's newest saved
+// cache): a run that alerts fails its job, its summary opens with the
+// alert of this run against the previous stored one, for the machine, and
+// it opens one issue; a re-run attempt of that night alerts again; the
+// next nightly on the same commit without a new change passes and calls no
+// one; a later crossing comments on the open issue; one allocation more on
+// one client's rows alerts, naming exactly those rows and their counter,
+// once; the other machine's alert opens its own issue; once the issue is
+// closed the next alert opens a new one. An error of the check fails its
+// step. Which rows alert, and the alert's text, are cmd/benchdiff's tests'.
 func TestNightlyAlerts(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs cmd/benchdiff seven times")
+		t.Skip("builds and runs cmd/benchdiff ten times")
 	}
 	w := parseWorkflow(t, "bench.yml")
 	bench, notify := job(t, w, "bench"), job(t, w, "notify")
-	const alertStep, keep = "Alert check (more than 2x worse than the previous run)", "Keep the alert for the notify job"
+	const alertStep, keep = "Alert check (times 2x worse, counters per op that rose)", "Keep the alert for the notify job"
 	path, ghState := fakeGHDir(t)
-	previous := map[string]string{} // each machine's previous stored run, "" before its first
-	ws := map[string]string{}       // each machine's job workspace
-	// night runs machine's job on results; it returns the job summary and
-	// whether the job failed, and runs the notify job when the workflow would.
-	night := func(machine, results string) (summary string, failed bool) {
+	caches := map[string][]map[string]string{} // each machine's saved caches, oldest first: file name to text
+	ws := map[string]string{}                  // each machine's job workspace
+	runs := 0
+	// night runs attempt of a workflow run (a new run when attempt is 1)
+	// of machine's job on results; it returns the job summary and whether
+	// the job failed, and runs the notify job when the workflow would.
+	night := func(machine, results string, attempt int) (summary string, failed bool) {
 		t.Helper()
+		if attempt == 1 {
+			runs++
+		}
 		if ws[machine] == "" {
 			ws[machine] = t.TempDir()
 		}
 		dir, env := ws[machine], []string{"PATH=" + path, "MACHINE=" + machine}
+		ctx := map[string]any{"github": map[string]any{"run_id": fmt.Sprint(5000 + runs), "run_attempt": fmt.Sprint(attempt)}, "matrix": map[string]any{"machine": machine}}
 		// The workspace after the suite ran and the cache was restored:
-		// results.txt, and previous/results.txt unless this is the first run.
-		for _, f := range []string{"previous", "previous.txt", "next", "alert.md"} {
+		// results.txt, and the newest saved cache in previous/.
+		for _, f := range []string{"previous", "baseline.txt", "next", "alert.md"} {
 			if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
 				t.Fatal(err)
 			}
 		}
 		writeFile(t, filepath.Join(dir, "results.txt"), results)
-		if previous[machine] != "" {
-			writeFile(t, filepath.Join(dir, "previous", "results.txt"), previous[machine])
+		if c := caches[machine]; len(c) > 0 {
+			for name, text := range c[len(c)-1] {
+				writeFile(t, filepath.Join(dir, "previous", name), text)
+			}
 		}
-		if !bashStep(t, runStep(t, bench, "Keep these results for the next run"), dir, env...).ok {
-			t.Fatal("the step keeping the results failed")
+		run := func(name string) stepResult {
+			t.Helper()
+			s := bashStep(t, evalTemplate(t, runStep(t, bench, name), ctx), dir, env...)
+			if !s.ok {
+				t.Fatalf("the step %q failed (an error, not an alert):\n%s%s", name, s.log, s.summary)
+			}
+			return s
 		}
-		if readFile(t, filepath.Join(dir, "previous", "results.txt")) != results {
+		run("Choose the baseline")
+		s := run(alertStep)
+		run("Keep these results for the next run")
+		saved := map[string]string{}
+		entries, err := os.ReadDir(filepath.Join(dir, "previous"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			saved[e.Name()] = readFile(t, filepath.Join(dir, "previous", e.Name()))
+		}
+		if saved["results.txt"] != results {
 			t.Fatal("previous/results.txt, which the cache saves as the next baseline, is not this run's results")
 		}
-		s := bashStep(t, runStep(t, bench, alertStep), dir, env...)
-		if !s.ok {
-			t.Fatalf("the alert check step failed (an error, not an alert):\n%s", s.summary)
-		}
-		ctx := map[string]any{"steps": map[string]any{"alert": map[string]any{"outputs": s.outputs}}, "matrix": map[string]any{"machine": machine}}
+		caches[machine] = append(caches[machine], saved) // stored: the next run's baseline
+		ctx["steps"] = map[string]any{"alert": map[string]any{"outputs": s.outputs}}
 		failed = evalCond(t, stepIf(t, bench, "Fail on the alert"), ctx)
 		upload := evalCond(t, stepIf(t, bench, keep), ctx)
 		if upload != failed {
 			t.Errorf("the alert is kept for the notify job: %v, the job fails: %v", upload, failed)
 		}
-		previous[machine] = results // stored: the next run's baseline
 		result := map[bool]string{false: "success", true: "failure"}[failed]
 		if notify.If == nil || !evalCond(t, notify.If.Value, map[string]any{"needs": map[string]any{"bench": map[string]any{"result": result}}}) {
 			return s.summary, failed
@@ -102,12 +132,12 @@ func TestNightlyAlerts(t *testing.T) {
 	}
 
 	// Night 1: the machine's first run, nothing to compare with.
-	if md, failed := night("linux-x64", nightResults("aaaaaaaaaaaa", nil)); failed || !strings.Contains(md, "linux-x64") {
+	if md, failed := night("linux-x64", nightResults("aaaaaaaaaaaa", nil), 1); failed || !strings.Contains(md, "linux-x64") {
 		t.Fatalf("first run: failed %v, or a summary not naming the machine:\n%s", failed, md)
 	}
 	// Night 2: a row 3× slower.
 	slow := nightResults("bbbbbbbbbbbb", map[string]float64{"Get/client=b": 3})
-	md, failed := night("linux-x64", slow)
+	md, failed := night("linux-x64", slow, 1)
 	if !failed {
 		t.Errorf("night 2 (a row 3× slower) did not fail the job:\n%s", md)
 	}
@@ -116,30 +146,63 @@ func TestNightlyAlerts(t *testing.T) {
 			t.Errorf("night 2's summary lacks %q:\n%s", s, md)
 		}
 	}
-	if is := issues(); len(is) != 1 || !marked(is[0], "linux-x64") || !strings.Contains(is[0].Body, "Get/client=b") || !strings.Contains(is[0].Title, "linux-x64") {
-		t.Fatalf("night 2: issues %+v, want one for linux-x64 with the alert", is)
+	if !strings.HasPrefix(md, "## Alert check on linux-x64: this run against the previous stored run\n\n**1 of 3 rows crossed") {
+		t.Errorf("night 2's summary does not open with the verdict:\n%s", md)
+	}
+	if is := issues(); len(is) != 1 || !marked(is[0], "linux-x64") || !strings.Contains(is[0].Body, "Get/client=b") || !strings.Contains(is[0].Title, "linux-x64") ||
+		!strings.Contains(is[0].Body, "Dashboard: https://httpclientbench.github.io/httpclientbench/dev/bench/dashboard/.") {
+		t.Fatalf("night 2: issues %+v, want one for linux-x64 with the alert and the dashboard's link", is)
+	}
+	// Its re-run (attempt 2, the same results): the cache restores attempt
+	// 1's save, whose baseline is night 1's; the alert stands.
+	if md, failed := night("linux-x64", slow, 2); !failed || !strings.Contains(md, "previous `aaaaaaaaaaaa`") {
+		t.Errorf("night 2's re-run: failed %v (want true, against night 1):\n%s", failed, md)
 	}
 	// Night 3: the same commit measured again, no new crossing.
 	calls := len(readGHState(t, ghState).Calls)
-	if md, failed := night("linux-x64", slow); failed {
-		t.Errorf("night 3 (same commit, no new crossing) failed:\n%s", md)
+	if md, failed := night("linux-x64", slow, 1); failed || !strings.Contains(md, "than in the previous run `bbbbbbbbbbbb`") {
+		t.Errorf("night 3 (same commit, no new crossing) failed, or compared with another than night 2:\n%s", md)
 	}
 	if st := readGHState(t, ghState); len(st.Calls) != calls {
 		t.Errorf("night 3 called gh: %q", st.Calls[calls:])
 	}
-	// Night 4: a new crossing comments on the open issue.
-	if _, failed := night("linux-x64", nightResults("cccccccccccc", map[string]float64{"Get/client=b": 3, "Post/client=a": 3})); !failed {
+	// Night 4: a new crossing comments on the open issue (night 2's re-run
+	// commented once already).
+	if _, failed := night("linux-x64", nightResults("cccccccccccc", map[string]float64{"Get/client=b": 3, "Post/client=a": 3}), 1); !failed {
 		t.Error("night 4 did not fail")
 	}
-	if is := issues(); len(is) != 1 || len(is[0].Comments) != 1 || !strings.Contains(is[0].Comments[0], "Post/client=a") {
+	if is := issues(); len(is) != 1 || len(is[0].Comments) != 2 || !strings.Contains(is[0].Comments[1], "Post/client=a") {
 		t.Fatalf("night 4: %d issues, %+v", len(is), is)
 	}
+	// Night 5: one allocation more per op on client a's rows, times as
+	// they were: the job fails, naming exactly those rows' allocs/op.
+	allocs := nightResults("dddddddddddd", map[string]float64{"Get/client=b": 3, "Post/client=a": 3}, "Get/client=a", "Post/client=a")
+	md, failed = night("linux-x64", allocs, 1)
+	if !failed || !strings.Contains(md, "**1 counter per op rose**") && !strings.Contains(md, "**2 counters per op rose**") {
+		t.Errorf("night 5 (one allocation more on client a's rows): failed %v:\n%s", failed, md)
+	}
+	if strings.Count(md, "| allocs/op |") != 2 || !strings.Contains(md, "| `Get/client=a` | allocs/op | 5 | 6 | **+1 allocs/op** |") ||
+		!strings.Contains(md, "| `Post/client=a` | allocs/op | 5 | 6 | **+1 allocs/op** |") || !strings.Contains(md, "\n- +1 allocs/op on 2 rows of a\n") ||
+		strings.Contains(md, "crossed the alert threshold") || strings.Contains(md, "| ns/op |") {
+		t.Errorf("night 5's summary does not name exactly client a's two rows and their allocations:\n%s", md)
+	}
+	if is := issues(); len(is) != 1 || len(is[0].Comments) != 3 || !strings.Contains(is[0].Comments[2], "+1 allocs/op on 2 rows of a") {
+		t.Fatalf("night 5: %+v, want a third comment on the open issue", is)
+	}
+	// Night 6: the same commit again: no alert, no notification.
+	calls = len(readGHState(t, ghState).Calls)
+	if md, failed := night("linux-x64", allocs, 1); failed {
+		t.Errorf("night 6 (night 5's commit again) failed:\n%s", md)
+	}
+	if st := readGHState(t, ghState); len(st.Calls) != calls {
+		t.Errorf("night 6 called gh: %q", st.Calls[calls:])
+	}
 	// The other machine's alert has an issue of its own.
-	previous["linux-arm64"] = nightResults("bbbbbbbbbbbb", nil)
-	if _, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4})); !failed {
+	caches["linux-arm64"] = []map[string]string{{"results.txt": nightResults("bbbbbbbbbbbb", nil), "run": "1"}}
+	if _, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 1); !failed {
 		t.Error("arm64 did not fail")
 	}
-	if is := issues(); len(is) != 2 || !marked(is[1], "linux-arm64") || len(is[0].Comments) != 1 {
+	if is := issues(); len(is) != 2 || !marked(is[1], "linux-arm64") || len(is[0].Comments) != 3 {
 		t.Fatalf("arm64's alert: %+v", is)
 	}
 	// A closed issue is not reopened: the next alert opens a new one.
@@ -148,8 +211,8 @@ func TestNightlyAlerts(t *testing.T) {
 	if err := st.save(ghState); err != nil {
 		t.Fatal(err)
 	}
-	night("linux-x64", nightResults("dddddddddddd", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}))
-	if is := issues(); len(is) != 3 || !marked(is[2], "linux-x64") || len(is[0].Comments) != 1 {
+	night("linux-x64", nightResults("eeeeeeeeeeee", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}), 1)
+	if is := issues(); len(is) != 3 || !marked(is[2], "linux-x64") || len(is[0].Comments) != 3 {
 		t.Fatalf("after closing: %+v", is)
 	}
 
@@ -158,5 +221,20 @@ func TestNightlyAlerts(t *testing.T) {
 	writeFile(t, filepath.Join(ws["linux-x64"], "results.txt"), "no results\n")
 	if s := bashStep(t, runStep(t, bench, alertStep), ws["linux-x64"], "PATH="+path, "MACHINE=linux-x64"); s.ok || s.outputs["crossed"] != nil {
 		t.Errorf("the alert check on bad results: passed %v, outputs %v", s.ok, s.outputs)
+	}
+}
+
+// TestAANightIsQuiet: the same commit run twice on one machine
+// (docs/ab/aa-counters-1.txt and -2.txt, the whole suite at -benchtime
+// 100ms) raises no counter through the nightly's alert step.
+func TestAANightIsQuiet(t *testing.T) {
+	bench := job(t, parseWorkflow(t, "bench.yml"), "bench")
+	dir := t.TempDir()
+	path, _ := fakeGHDir(t)
+	writeFile(t, filepath.Join(dir, "baseline.txt"), readFile(t, "../docs/ab/aa-counters-1.txt"))
+	writeFile(t, filepath.Join(dir, "results.txt"), readFile(t, "../docs/ab/aa-counters-2.txt"))
+	s := bashStep(t, runStep(t, bench, "Alert check (times 2x worse, counters per op that rose)"), dir, "PATH="+path, "MACHINE=linux-x64")
+	if !s.ok || strings.Contains(s.summary, "counter") && strings.Contains(s.summary, "per op rose") || strings.Contains(s.summary, "Counters per op that changed") {
+		t.Errorf("an A/A pair: ok %v, outputs %v:\n%s", s.ok, s.outputs, s.summary)
 	}
 }

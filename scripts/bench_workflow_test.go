@@ -151,8 +151,9 @@ func TestWorkflowPermissions(t *testing.T) {
 }
 
 // TestBenchStoresFeedTheAction runs the nightly's conversion step (bench.yml's
-// own, scripts/bench-stores.sh) on the recorded full run, as the previous
-// run too, and checks the file each github-action-benchmark step reads: it
+// own, scripts/bench-stores.sh) on a recorded run of the whole suite with
+// its counters, against the same commit's other run as the baseline, and
+// checks the file each github-action-benchmark step reads: it
 // is there, not empty, its entries carry the run id, machine and previous
 // run the step passes, it holds MB/s exactly when the step's tool is
 // bigger-is-better, and the script reports it. Which entries go into which
@@ -162,8 +163,8 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 	ctx := map[string]any{"github": map[string]any{"run_id": "42", "run_attempt": "1"}}
 	script := evalTemplate(t, runStep(t, bench, "Medians per benchmark and unit, by store"), ctx)
 	ws, machine := t.TempDir(), dashboard.Machines[1].ID
-	writeFile(t, filepath.Join(ws, "results.txt"), readFile(t, "../docs/results.txt"))
-	writeFile(t, filepath.Join(ws, "previous", "results.txt"), readFile(t, "../docs/results.txt"))
+	writeFile(t, filepath.Join(ws, "results.txt"), readFile(t, "../docs/ab/aa-counters-2.txt"))
+	writeFile(t, filepath.Join(ws, "baseline.txt"), readFile(t, "../docs/ab/aa-counters-1.txt"))
 	s := bashStep(t, script, ws, "MACHINE="+machine)
 	if !s.ok {
 		t.Fatal("the conversion step failed")
@@ -194,7 +195,7 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 			t.Errorf("the conversion step does not report %s:\n%s", file, s.log)
 		}
 	}
-	if want := []string{"allocs.json", "bytes.json", "throughput.json", "time.json"}; !slices.Equal(slices.Sorted(slices.Values(files)), want) {
+	if want := []string{"allocs.json", "bytes.json", "counters.json", "throughput.json", "time.json"}; !slices.Equal(slices.Sorted(slices.Values(files)), want) {
 		t.Errorf("the steps read %q, want %q", files, want)
 	}
 }
