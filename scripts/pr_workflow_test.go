@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v4"
+
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -312,5 +314,137 @@ func TestPRConcurrency(t *testing.T) {
 		if runs != (group == prGroup) {
 			t.Errorf("%s %q: the bench job runs: %v, but the run's concurrency group is %q (the PR's: %q)", c.action, c.label, runs, group, prGroup)
 		}
+	}
+}
+
+// TestPRClientBump: a simulated Dependabot pull request, whose go.mod
+// moves go-retryablehttp from an older served version (the base) to the
+// one this repository requires (the head), through the PR workflow's plan
+// and report steps: the A/B runs every family's retryablehttp rows beside
+// the focused set, and the comment names the version change.
+func TestPRClientBump(t *testing.T) {
+	w := parseWorkflow(t, "pr-bench.yml")
+	focus := ""
+	for _, v := range w.Env.Vars {
+		if v.Name.Value == "FOCUS_BENCH" {
+			focus = v.Value.Value
+		}
+	}
+	const module = "github.com/hashicorp/go-retryablehttp"
+	head := readFile(t, "../go.mod")
+	version := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(module) + ` (v\S+)$`).FindStringSubmatch(head)
+	if version == nil {
+		t.Fatalf("go.mod requires no %s", module)
+	}
+	const older = "v0.7.7" // served by the module proxy, before the required one
+	if version[1] == older {
+		t.Fatalf("go.mod requires %s %s already: pick another older version", module, older)
+	}
+	// The checkout: a repository whose base commit's go.mod has the older
+	// version, and whose head holds what the plan step runs
+	// (cmd/clientbumps and the registry) and the real go.mod.
+	repo := t.TempDir()
+	git(t, repo, "init", "-q")
+	writeFile(t, filepath.Join(repo, "go.mod"), strings.Replace(head, module+" "+version[1], module+" "+older, 1))
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-q", "-m", "base")
+	base := git(t, repo, "rev-parse", "HEAD")
+	for _, f := range []string{"go.mod", "go.sum", "cmd/clientbumps/main.go", "internal/registry/registry.go"} {
+		writeFile(t, filepath.Join(repo, f), readFile(t, filepath.Join("..", f)))
+	}
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-q", "-m", "bump "+module)
+	s := bashStep(t, runStep(t, job(t, w, "bench"), "Base, head and set"), repo, "BASE_SHA="+base, "FULL=false", "FOCUS_BENCH="+focus)
+	if !s.ok {
+		t.Fatalf("the plan step failed:\n%s", s.log)
+	}
+	bench, _ := s.outputs["bench"].(string)
+	set, _ := s.outputs["set"].(string)
+	change := module + " " + older + " → " + version[1] + " (retryablehttp)"
+	if s.outputs["base"] != base || !strings.Contains(set, change) {
+		t.Fatalf("outputs %v: want base %s and a set naming %q", s.outputs, base, change)
+	}
+	// Every family's retryablehttp rows of the recorded run, beside the
+	// focused set; no other client's.
+	leaf := regexp.MustCompile(`(?m)^(Benchmark\S+)-\d+\s`)
+	families := map[string]bool{}
+	for _, m := range leaf.FindAllStringSubmatch(readFile(t, "../docs/results.txt"), -1) {
+		name := m[1]
+		if strings.Contains(name, "/server=") {
+			continue
+		}
+		client := name[strings.LastIndex(name, "=")+1:]
+		want := goBenchSelects(t, focus, name) || strings.HasSuffix(name, "/client=retryablehttp")
+		if got := goBenchSelects(t, bench, name); got != want {
+			t.Errorf("%s: selected %v, want %v", name, got, want)
+		}
+		if client == "retryablehttp" {
+			families[strings.SplitN(name, "/", 2)[0]] = true
+		}
+	}
+	if len(families) < 10 {
+		t.Errorf("retryablehttp's rows in %d families", len(families))
+	}
+	// The comment says what was run, the version change with it.
+	ws := t.TempDir()
+	writeFile(t, filepath.Join(ws, "ab.txt"), readFile(t, "../docs/ab/echo-stream.txt"))
+	r := bashStep(t, runStep(t, job(t, w, "bench"), "Report (job summary)"), ws, "SET="+set, "THRESHOLD=10")
+	if !r.ok || !strings.Contains(r.summary, change) || !strings.Contains(r.summary, "\n- +4 allocs/op on 2 rows of retryablehttp\n") {
+		t.Errorf("the report does not name %q, or retryablehttp's counters:\n%.3000s", change, r.summary)
+	}
+}
+
+// TestDependabotGroupsTheClients: .github/dependabot.yml updates go.mod
+// weekly with one group per client library: every library of the registry
+// is the first pattern of exactly one group, and no pattern is in two.
+func TestDependabotGroupsTheClients(t *testing.T) {
+	type update struct {
+		Ecosystem string `yaml:"package-ecosystem"`
+		Directory string
+		Schedule  struct{ Interval string }
+		Groups    map[string]struct{ Patterns []string }
+	}
+	var cfg struct {
+		Version int
+		Updates []update
+	}
+	if err := yaml.Unmarshal([]byte(readFile(t, "../.github/dependabot.yml")), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Version != 2 {
+		t.Errorf("version %d, want 2", cfg.Version)
+	}
+	i := slices.IndexFunc(cfg.Updates, func(u update) bool { return u.Ecosystem == "gomod" })
+	if i < 0 {
+		t.Fatal("no gomod updates")
+	}
+	gomod := cfg.Updates[i]
+	if gomod.Directory != "/" || gomod.Schedule.Interval != "weekly" {
+		t.Errorf("gomod updates of %q every %q, want / weekly", gomod.Directory, gomod.Schedule.Interval)
+	}
+	first, seen := map[string]string{}, map[string]string{}
+	for name, g := range gomod.Groups {
+		if len(g.Patterns) > 0 {
+			first[g.Patterns[0]] = name
+		}
+		for _, p := range g.Patterns {
+			if other, ok := seen[p]; ok {
+				t.Errorf("pattern %s in groups %s and %s", p, other, name)
+			}
+			seen[p] = name
+		}
+	}
+	libraries := map[string]bool{}
+	for _, c := range registry.All() {
+		if c.Module == "" || libraries[c.Module] {
+			continue
+		}
+		libraries[c.Module] = true
+		if first[c.Module] == "" {
+			t.Errorf("no group leads with %s, %s's library", c.Module, c.Name)
+		}
+	}
+	if len(gomod.Groups) != len(libraries) {
+		t.Errorf("%d groups for %d client libraries", len(gomod.Groups), len(libraries))
 	}
 }
