@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -165,7 +166,8 @@ type cellView struct {
 	Ratio    string `json:"ratio"` // the ratio= of the entry (exact); "" for none
 	Crossed  bool   `json:"crossed"`
 	Moved    bool   `json:"moved"`
-	Change   string `json:"change"` // the previous= change and "significant", "" for none
+	Change   string `json:"change"`   // the previous= change and "significant", "" for none
+	Slowdown string `json:"slowdown"` // a crossed cell's lead: "3.02× worse"
 }
 
 const probePanel = `(() => Array.from(document.querySelectorAll('#panel tr.row td[data-client]')).map(td => ({
@@ -176,6 +178,7 @@ const probePanel = `(() => Array.from(document.querySelectorAll('#panel tr.row t
 	crossed: td.classList.contains('crossed'),
 	moved: td.classList.contains('moved'),
 	change: td.dataset.change || '',
+	slowdown: (td.querySelector('.slowdown') || {}).textContent || '',
 })))()`
 
 // browser starts headless Chromium; problems collects the page's console
@@ -702,6 +705,15 @@ func checkPanelCrossings(t *testing.T, what string, cells []cellView, latest sam
 	if !slices.Equal(got, want) {
 		t.Errorf("%s: the panel marks %q as crossed, the generator slowed %q in the latest run", what, got, want)
 	}
+	// A crossed cell leads with how much worse it got, about the
+	// generator's factor (its samples are noisy), and only a crossed one.
+	for _, c := range cells {
+		var f float64
+		_, err := fmt.Sscanf(c.Slowdown, "%f× worse", &f)
+		if c.Crossed != (c.Slowdown != "") || c.Crossed && (err != nil || f < sample.SlowFactor/1.5 || f > sample.SlowFactor*1.5) {
+			t.Errorf("%s: cell %s/%s, crossed %v, leads with %q: want about %v× worse on a crossed cell alone", what, c.Scenario, c.Client, c.Crossed, c.Slowdown, sample.SlowFactor)
+		}
+	}
 }
 
 // TestDashboard generates a full history (50 runs of the whole suite on
@@ -760,6 +772,19 @@ func TestDashboard(t *testing.T) {
 		cells := eval[[]cellView](t, b, probePanel)
 		checkPanelRatios(t, cells)
 		checkPanelCrossings(t, x64.Machine.ID, cells, latest)
+		// The summary counts what the alert counts, a time or throughput
+		// row, and says on how many cells.
+		var crossedCells int
+		for _, c := range cells {
+			if c.Crossed {
+				crossedCells++
+			}
+		}
+		count := eval[[]string](t, b, `(() => { const x = document.querySelector('#summary strong.n-crossed, #summary strong.n-none'); return [x.textContent, x.dataset.cells]; })()`)
+		var n int
+		if _, err := fmt.Sscanf(count[0], "%d crossed", &n); err != nil || count[1] != strconv.Itoa(crossedCells) || n < crossedCells || n > 2*crossedCells {
+			t.Errorf("the summary says %q on %s cells; the panel has %d crossed cells, each a time row and perhaps a throughput row", count[0], count[1], crossedCells)
+		}
 		var moved int
 		for _, c := range cells {
 			if c.Moved {

@@ -32,7 +32,9 @@
   var MACHINES = window.httpclientbenchMachines || [];
   var TCP_FLOOR = 'LoopbackRoundTrip', TCP_FLOOR_FAMILY = 'H1GetBytes';
   var COLORS = {}, FLOORS = {}, RANK = {}, BASELINE = 'nethttp';
-  var OTHER_COLOR = '#8c564b', CROSSED_COLOR = '#d00000';
+  // CROSSED_COLOR marks a crossing on the charts: a colour no client's line
+  // has (dashboard_test.go checks it against the registry's).
+  var OTHER_COLOR = '#8c564b', CROSSED_COLOR = '#ff00ff';
   CLIENTS.forEach(function (c, i) {
     COLORS[c.name] = c.colour;
     RANK[c.name] = i;
@@ -200,7 +202,7 @@
   function moved(b) {
     var p = b && info(b).prev;
     if (!p || !p.significant) return '';
-    var f = 1 + parseFloat(p.change.replace('∞', 'Infinity')) / 100;
+    var f = factorOf(p);
     if (!(f > MOVE || f < 1 / MOVE)) return '';
     return f < 1 ? 'faster' : 'slower';
   }
@@ -208,6 +210,11 @@
   function crossed(b) {
     var p = b && info(b).prev;
     return !!(p && p.crossed);
+  }
+
+  // factorOf is a previous= change as a factor: +206.0% is 3.06.
+  function factorOf(p) {
+    return 1 + parseFloat(p.change.replace('∞', 'Infinity')) / 100;
   }
 
   // fixed2 prints x with two decimals as Go's %.2f does, so a ratio reads
@@ -281,6 +288,16 @@
     points.forEach(function (p) {
       if (seen[p.id] > 1) p.label += ' ' + new Date(p.date).toISOString().slice(5, 16).replace('T', ' ') + (p.run ? ' run ' + p.run : '');
     });
+    // The x axis's tick of a point: its day, and its time where another
+    // point has the same day (several runs a day would all read "12-02").
+    var days = {};
+    points.forEach(function (p) {
+      p.tick = new Date(p.date).toISOString().slice(5, 10);
+      days[p.tick] = (days[p.tick] || 0) + 1;
+    });
+    points.forEach(function (p) {
+      if (days[p.tick] > 1) p.tick = new Date(p.date).toISOString().slice(5, 16).replace('T', ' ');
+    });
     var names = new Map(), scenarios = new Map(), families = [], familyOf = new Map(), latest = [];
     var last = points.length - 1;
     runs.forEach(function (run, r) {
@@ -305,6 +322,13 @@
         arr[i] = b;
         if (i === last && b.unit === 'ns/op') latest.push({ bench: b, name: n });
       });
+    });
+    // The alert judges a leaf's time and its throughput (cmd/benchjson
+    // marks either "crossed" by internal/results.Crossed): a cell of the
+    // panel carries both.
+    latest.forEach(function (e) {
+      var thr = scenarios.get(e.name.scenario).series[e.name.client]['MB/s'];
+      e.throughput = thr ? thr[last] : null;
     });
     return { commits: points, scenarios: scenarios, families: families, latest: latest };
   }
@@ -457,12 +481,13 @@
       var family = tcp ? TCP_FLOOR_FAMILY : n.family;
       var row = rows.get(n.scenario);
       if (!row) {
-        row = { scenario: n.scenario, family: family, tcp: tcp, cells: {} };
+        row = { scenario: n.scenario, family: family, tcp: tcp, cells: {}, throughput: {} };
         rows.set(n.scenario, row);
         if (!familyRows.has(family)) { familyRows.set(family, []); families.push(family); }
         familyRows.get(family).push(row);
       }
       row.cells[n.client] = e.bench;
+      row.throughput[n.client] = e.throughput;
       if (!tcp) columns[n.client] = true;
     });
     // The TCP floor's row ends its family's rows.
@@ -471,14 +496,18 @@
     });
     var clients = sortClients(Object.keys(columns)).filter(function (c) { return !state.hidden[c]; });
 
-    var counts = { slower: 0, faster: 0, crossed: 0, compared: 0 };
+    // crossed counts what the alert counts, a row per unit (time,
+    // throughput) that crossed; cells, the panel's cells with either.
+    var counts = { slower: 0, faster: 0, crossed: 0, cells: 0, compared: 0 };
     rows.forEach(function (row) {
       Object.keys(row.cells).forEach(function (c) {
-        var b = row.cells[c];
+        var b = row.cells[c], thr = row.throughput[c];
         if (info(b).prev) counts.compared++;
         var mv = moved(b);
         if (mv) counts[mv]++;
-        if (crossed(b)) counts.crossed++;
+        var n = (crossed(b) ? 1 : 0) + (crossed(thr) ? 1 : 0);
+        counts.crossed += n;
+        if (n) counts.cells++;
       });
     });
     renderSummary(m, latest, counts);
@@ -514,7 +543,7 @@
         var rowMoved = false, rowCrossed = false;
         if (row.tcp) {
           if (state.hidden[TCP_FLOOR]) return;
-          var cell = cellFor(row, TCP_FLOOR, row.cells[TCP_FLOOR], false);
+          var cell = cellFor(row, TCP_FLOOR, row.cells[TCP_FLOOR], row.throughput[TCP_FLOOR], false);
           cell.td.setAttribute('colspan', String(Math.max(1, clients.length)));
           cell.td.classList.add('wide');
           tr.appendChild(cell.td);
@@ -522,7 +551,7 @@
           rowCrossed = cell.crossed;
         } else {
           clients.forEach(function (c) {
-            var cell = cellFor(row, c, row.cells[c], c === BASELINE);
+            var cell = cellFor(row, c, row.cells[c], row.throughput[c], c === BASELINE);
             tr.appendChild(cell.td);
             rowMoved = rowMoved || cell.moved;
             rowCrossed = rowCrossed || cell.crossed;
@@ -542,8 +571,10 @@
   // cellFor is the cell of client c on a row of the latest run: its time
   // as a ratio to the baseline's with the interval, or the time itself
   // where there is no ratio (no baseline on the row, or older data), and
-  // the change since the previous run where it is significant.
-  function cellFor(row, c, b, isBaseline) {
+  // the change since the previous run where it is significant. A cell
+  // whose time or throughput (thr) crossed the alert line leads with how
+  // many times worse it got.
+  function cellFor(row, c, b, thr, isBaseline) {
     var td = el('td', { 'data-client': c });
     if (!b) {
       td.className = 'none';
@@ -562,9 +593,13 @@
       sub = typeof b.range === 'string' ? b.range : '';
       td.classList.add('time');
     }
+    var mv = moved(b), xt = crossed(b), xr = crossed(thr), x = xt || xr;
+    if (x) {
+      var worse = Math.max(xt ? factorOf(info(b).prev) : 0, xr ? 1 / factorOf(info(thr).prev) : 0);
+      td.appendChild(el('span', { class: 'slowdown' }, fixed2(worse) + '× worse'));
+    }
     td.appendChild(el('span', { class: 'main' }, main));
     td.appendChild(el('span', { class: 'sub' }, sub));
-    var mv = moved(b), x = crossed(b);
     if (inf.prev) {
       td.setAttribute('data-change', inf.prev.change + (inf.prev.significant ? ' significant' : ''));
       title += '; ' + inf.prev.change + ' since the previous run (p=' + inf.prev.p + (inf.prev.significant ? ', significant' : ', not significant') + ')';
@@ -572,11 +607,11 @@
     if (x) mv = 'slower'; // the alert's rule, whatever the U test says
     if (mv) {
       td.classList.add('moved', mv);
-      td.appendChild(el('span', { class: 'change' }, (x ? '▲ ' : '') + inf.prev.change));
+      td.appendChild(el('span', { class: 'change' }, (x ? '▲ ' : '') + (inf.prev ? inf.prev.change : '')));
     }
     if (x) {
       td.classList.add('crossed');
-      title += '; crossed the alert line: more than 2× slower than the previous run';
+      title += '; crossed the alert line: ' + (xt ? 'time' : '') + (xt && xr ? ' and ' : '') + (xr ? 'throughput' : '') + ' more than 2× worse than the previous run';
     }
     td.title = title;
     return { td: td, moved: !!mv, crossed: x };
@@ -598,6 +633,7 @@
     p.appendChild(el('strong', { class: 'n-moved' }, moved + ' moved'));
     p.appendChild(document.createTextNode(' since the previous run (' + counts.slower + ' slower, ' + counts.faster + ' faster) · '));
     var x = el('strong', { class: counts.crossed ? 'n-crossed' : 'n-none' }, counts.crossed + ' crossed');
+    x.setAttribute('data-cells', String(counts.cells));
     if (counts.crossed) {
       x.title = 'show the first crossing';
       x.addEventListener('click', function () {
@@ -606,7 +642,8 @@
       });
     }
     p.appendChild(x);
-    p.appendChild(document.createTextNode(' the alert line (2× slower)'));
+    p.appendChild(document.createTextNode(' the alert line (a time or throughput 2× worse' +
+      (counts.crossed ? ', on ' + counts.cells + (counts.cells === 1 ? ' cell' : ' cells') : '') + ')'));
   }
 
   // --- charts ---
@@ -751,7 +788,7 @@
           x: {
             ticks: {
               maxRotation: 0, autoSkip: true, maxTicksLimit: 6, font: { size: 10 },
-              callback: function (v) { return new Date(m.commits[v].date).toISOString().slice(5, 10); },
+              callback: function (v) { return m.commits[v].tick; },
             },
           },
           y: {

@@ -8,10 +8,12 @@ import (
 	"bytes"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/dashboard"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
 // TestPageFiles: every script and stylesheet index.html loads is a file
@@ -107,5 +109,30 @@ func TestMachinesJSIsGenerated(t *testing.T) {
 		if m.Runner == "" || m.Name == "" {
 			t.Errorf("machine %q has no runner or name", m.ID)
 		}
+	}
+}
+
+// TestCrossedColourIsNoClients: the charts' crossing marker has a colour
+// no line has: no client's of the registry, nor the page's own for the
+// TCP floor and for clients the registry lacks.
+func TestCrossedColourIsNoClients(t *testing.T) {
+	js, err := os.ReadFile("dashboard.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	colour := func(name string) string {
+		m := regexp.MustCompile(name + ` = '(#[0-9a-fA-F]{6})'`).FindSubmatch(js)
+		if m == nil {
+			t.Fatalf("dashboard.js sets no %s", name)
+		}
+		return strings.ToLower(string(m[1]))
+	}
+	crossed := colour("CROSSED_COLOR")
+	used := []string{colour("OTHER_COLOR"), colour(`COLORS\[TCP_FLOOR\]`)}
+	for _, c := range registry.All() {
+		used = append(used, strings.ToLower(c.Colour))
+	}
+	if slices.Contains(used, crossed) {
+		t.Errorf("CROSSED_COLOR %s is a line's colour (%q)", crossed, used)
 	}
 }
