@@ -423,7 +423,7 @@ func checkCrossings(t *testing.T, what string, charts []chartView, h sample.Hist
 	}
 	want := map[string]bool{}
 	for _, r := range h.Stored() {
-		for _, leaf := range r.Slowed {
+		for _, leaf := range r.Crossing() {
 			places, label := leafPlace(leaf, scenarios)
 			for _, s := range places {
 				if lines[s+" | "+label] {
@@ -693,7 +693,7 @@ func checkPanelCrossings(t *testing.T, what string, cells []cellView, latest sam
 			got = append(got, c.Scenario+" "+c.Client)
 		}
 	}
-	for _, leaf := range latest.Slowed {
+	for _, leaf := range latest.Crossing() {
 		scenario, client := leaf, leaf
 		if i := strings.LastIndex(leaf, "/client="); i >= 0 {
 			scenario, client = leaf[:i], leaf[i+len("/client="):]
@@ -943,7 +943,9 @@ func TestDashboard(t *testing.T) {
 		t.Logf("all %d time charts of %s (%d runs) drawn %.0f ms after scrolling", d.Charts, arm.Machine.ID, len(arm.Stored()), d.MS)
 		checkCharts(t, arm.Machine.ID+" time", charts)
 		checkCrossings(t, arm.Machine.ID+" time", charts, arm, true)
-		checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), arm.Runs[len(arm.Runs)-1])
+		latest := arm.Runs[len(arm.Runs)-1]
+		checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), latest)
+		checkOpenAndCounters(t, b, arm.Machine.ID, latest)
 		if h := eval[string](t, b, `location.hash`); h != "#machine="+arm.Machine.ID {
 			t.Errorf("after choosing %s the hash is %q", arm.Machine.ID, h)
 		}
@@ -1039,5 +1041,34 @@ func TestDashboard(t *testing.T) {
 	defer b.mu.Unlock()
 	for _, p := range b.problems {
 		t.Error(p)
+	}
+}
+
+// checkOpenAndCounters: on the latest run, the panel keeps showing the
+// regression that crossed the line in an earlier run and is still there
+// (its cells marked, the summary counting it and linking the machine's
+// alert issue), and lists exactly the counters that rose: the rows of the
+// leaves the generator gave one allocation more, +1 allocs/op.
+func checkOpenAndCounters(t *testing.T, b *browser, machine string, latest sample.Run) {
+	t.Helper()
+	if len(latest.Regressed) == 0 || latest.RegressedFrom || len(latest.MoreAllocs) == 0 {
+		t.Fatalf("the sample's latest run on %s has no regression from an earlier run or no counter change: %+v", machine, latest)
+	}
+	got := eval[[]string](t, b, `Array.from(document.querySelectorAll('#panel td.open')).map(td => td.closest('tr').dataset.scenario + '/client=' + td.dataset.client)`)
+	if want := latest.Regressed; !slices.Equal(got, want) {
+		t.Errorf("%s: cells marked open %q, want the regressed leaves %q", machine, got, want)
+	}
+	summary := eval[[]string](t, b, `(() => { const o = document.querySelector('#summary .n-open'); const a = document.querySelector('#summary a[href*="/issues?q="]'); return o ? [o.textContent, a ? a.href : ''] : ['', '']; })()`)
+	if !strings.HasPrefix(summary[0], strconv.Itoa(len(latest.Regressed))+" regression") || !strings.Contains(summary[1], "https://github.com/httpclientbench/httpclientbench/issues?q=") ||
+		!strings.Contains(summary[1], url.QueryEscape(`"Nightly benchmarks on `+machine+`"`)) && !strings.Contains(summary[1], url.PathEscape(`"Nightly benchmarks on `+machine+`"`)) {
+		t.Errorf("%s: the summary says %q, links %q: want the open regression and the machine's alert issue", machine, summary[0], summary[1])
+	}
+	rows := eval[[]string](t, b, `Array.from(document.querySelectorAll('#counters tr.rose, #counters tr.fell')).map(tr => tr.className + ' ' + tr.dataset.name + ' ' + tr.dataset.unit + ' ' + tr.querySelector('.change').textContent)`)
+	var want []string
+	for _, l := range latest.MoreAllocs {
+		want = append(want, "rose "+l+" allocs/op +1 allocs/op")
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("%s: the counters panel lists %q, want %q", machine, rows, want)
 	}
 }

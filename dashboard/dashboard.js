@@ -298,10 +298,11 @@
     points.forEach(function (p) {
       if (days[p.tick] > 1) p.tick = new Date(p.date).toISOString().slice(5, 16).replace('T', ' ');
     });
-    var names = new Map(), scenarios = new Map(), families = [], familyOf = new Map(), latest = [];
+    var names = new Map(), scenarios = new Map(), families = [], familyOf = new Map(), latest = [], latestRuns = [];
     var last = points.length - 1;
     runs.forEach(function (run, r) {
       var i = at[r];
+      if (i === last) latestRuns.push(run);
       run.benches.forEach(function (b) {
         if (!KNOWN_UNIT[b.unit] || typeof b.name !== 'string') return;
         var n = names.get(b.name);
@@ -330,7 +331,60 @@
       var thr = scenarios.get(e.name.scenario).series[e.name.client]['MB/s'];
       e.throughput = thr ? thr[last] : null;
     });
-    return { commits: points, scenarios: scenarios, families: families, latest: latest };
+    return {
+      commits: points, scenarios: scenarios, families: families, latest: latest,
+      counters: counterChanges(latestRuns), open: openRegressions(scenarios, points.length),
+      repoUrl: typeof data.repoUrl === 'string' ? data.repoUrl : '',
+    };
+  }
+
+  // ALERT_RATIO is the nightly alert's line, internal/results.AlertRatio
+  // (machines.js, generated from it).
+  var ALERT_RATIO = window.httpclientbenchAlertRatio || 2;
+
+  // openRegressions is every time or throughput series that crossed the
+  // alert line at an earlier point than the latest and is still more than
+  // ALERT_RATIO times worse than at the point before that crossing: the
+  // regression stays open until a run clears it. Each is
+  // {scenario, client, unit, since (the point that crossed), worse}.
+  function openRegressions(scenarios, n) {
+    var out = [], last = n - 1;
+    scenarios.forEach(function (s) {
+      Object.keys(s.series).forEach(function (client) {
+        ['ns/op', 'MB/s'].forEach(function (unit) {
+          var arr = s.series[client][unit];
+          if (!arr || !arr[last]) return;
+          for (var k = last - 1; k >= 1; k--) {
+            if (!crossed(arr[k])) continue;
+            var before = arr[k - 1];
+            if (!before || !(before.value > 0) || !(arr[last].value > 0)) return;
+            var worse = unit === 'MB/s' ? before.value / arr[last].value : arr[last].value / before.value;
+            if (worse > ALERT_RATIO) out.push({ scenario: s.name, client: client, unit: unit, since: k, worse: worse });
+            return;
+          }
+        });
+      });
+    });
+    return out;
+  }
+
+  // counterChanges is every entry of the latest point's stores that
+  // cmd/benchjson marked "counter=rose +2" or "counter=fell -24": the
+  // counters per op (B/op, allocs/op, wire bytes, connections, handshakes)
+  // that changed since the previous run by internal/results.CounterRules,
+  // the rows the nightly's alert names when they rose.
+  function counterChanges(runs) {
+    var out = [];
+    runs.forEach(function (run) {
+      run.benches.forEach(function (b) {
+        var m = typeof b.extra === 'string' && /(?:^|;\s*)counter=(rose|fell) ([^;\s]+)/.exec(b.extra);
+        if (!m || typeof b.name !== 'string') return;
+        var name = b.name.replace(/ \([^()]*\)$/, '');
+        out.push({ name: name, unit: b.unit, value: b.value, rose: m[1] === 'rose', delta: m[2] });
+      });
+    });
+    out.sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0; });
+    return out;
   }
 
   // --- loading a machine's stores ---
@@ -511,6 +565,9 @@
       });
     });
     renderSummary(m, latest, counts);
+    renderCounters(m);
+    var open = {};
+    m.open.forEach(function (o) { open[o.scenario + ' ' + o.client] = o; });
 
     var thead = el('thead'), hr = el('tr');
     hr.appendChild(el('th', { class: 'scenario' }, 'scenario'));
@@ -552,6 +609,13 @@
         } else {
           clients.forEach(function (c) {
             var cell = cellFor(row, c, row.cells[c], row.throughput[c], c === BASELINE);
+            var o = open[row.scenario + ' ' + c];
+            if (o && !cell.crossed) {
+              cell.td.classList.add('open');
+              cell.td.appendChild(el('span', { class: 'open-since' }, '▲ open since ' + m.commits[o.since].tick));
+              cell.td.title += '; a regression still open: crossed the alert line in the run of ' + m.commits[o.since].label +
+                ' and still ' + fixed2(o.worse) + '× worse than before it (' + o.unit + ')';
+            }
             tr.appendChild(cell.td);
             rowMoved = rowMoved || cell.moved;
             rowCrossed = rowCrossed || cell.crossed;
@@ -559,6 +623,7 @@
         }
         if (rowMoved) tr.classList.add('moved');
         if (rowCrossed) tr.classList.add('crossed');
+        if (tr.querySelector('td.open')) tr.classList.add('open');
         anyMoved = anyMoved || rowMoved;
         tbody.appendChild(tr);
       });
@@ -644,6 +709,54 @@
     p.appendChild(x);
     p.appendChild(document.createTextNode(' the alert line (a time or throughput 2× worse' +
       (counts.crossed ? ', on ' + counts.cells + (counts.cells === 1 ? ' cell' : ' cells') : '') + ')'));
+    // Regressions that crossed in an earlier run and are still there: the
+    // alert said so once, on that run; the page says so until a run clears
+    // them.
+    if (m.open.length) {
+      p.appendChild(document.createTextNode(' · '));
+      var since = m.open.map(function (o) { return o.since; }).reduce(function (a, b) { return Math.min(a, b); });
+      var cells = {};
+      m.open.forEach(function (r) { cells[r.scenario + ' ' + r.client] = true; });
+      var n = Object.keys(cells).length;
+      var o = el('strong', { class: 'n-open', 'data-open': String(n) }, n + (n === 1 ? ' regression' : ' regressions') + ' still open');
+      o.title = m.open.map(function (r) {
+        return r.scenario + ' ' + r.client + ' (' + r.unit + '): ' + fixed2(r.worse) + '× worse since the run of ' + m.commits[r.since].label;
+      }).join('\n');
+      p.appendChild(o);
+      p.appendChild(document.createTextNode(', the first since the run of ' + m.commits[since].label));
+      if (m.repoUrl) {
+        p.appendChild(document.createTextNode(' ('));
+        var q = 'is:issue is:open in:title "Nightly benchmarks on ' + state.machine + '"';
+        p.appendChild(el('a', { href: m.repoUrl + '/issues?q=' + encodeURIComponent(q), target: '_blank', rel: 'noopener' }, 'its alert issue'));
+        p.appendChild(document.createTextNode(')'));
+      }
+    }
+  }
+
+  // renderCounters lists the latest run's counters per op that changed
+  // since the previous run (counterChanges), apart from the times.
+  function renderCounters(m) {
+    var box = $('counters');
+    box.textContent = '';
+    var shown = m.counters.filter(function (c) { return !state.hidden[splitName(c.name).client]; });
+    var h = el('h3', {}, shown.length === 0 ? 'No counter per op changed since the previous run'
+      : shown.length + (shown.length === 1 ? ' counter' : ' counters') + ' per op changed since the previous run');
+    box.appendChild(h);
+    if (shown.length === 0) return;
+    var t = el('table'), hr = el('tr');
+    ['benchmark', 'counter', 'now', 'change'].forEach(function (c) { hr.appendChild(el('th', {}, c)); });
+    t.appendChild(el('thead')).appendChild(hr);
+    var tb = el('tbody');
+    shown.forEach(function (c) {
+      var tr = el('tr', { class: c.rose ? 'rose' : 'fell', 'data-name': c.name, 'data-unit': c.unit });
+      tr.appendChild(el('td', {}, c.name));
+      tr.appendChild(el('td', {}, c.unit));
+      tr.appendChild(el('td', { class: 'num' }, String(c.value)));
+      tr.appendChild(el('td', { class: 'num change' }, c.delta + ' ' + c.unit));
+      tb.appendChild(tr);
+    });
+    t.appendChild(tb);
+    box.appendChild(t);
   }
 
   // --- charts ---

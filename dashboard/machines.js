@@ -14,3 +14,7 @@ window.httpclientbenchMachines = [
     "name": "Linux arm64 (GitHub-hosted ubuntu-24.04-arm)"
   }
 ];
+
+// The nightly alert's line: a time or throughput more than this many times
+// worse than the previous run's (internal/results.AlertRatio).
+window.httpclientbenchAlertRatio = 2;

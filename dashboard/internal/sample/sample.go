@@ -118,6 +118,24 @@ type Run struct {
 	// the next run's panel highlights (significant, more than 10 %) that
 	// crosses no line.
 	Shifted []string
+	// Regressed are leaves SlowFactor times slower from this run on: the
+	// first such run crosses the line, the later ones stay there, a
+	// regression still open.
+	Regressed []string
+	// RegressedFrom: the regression starts in this run, which crosses.
+	RegressedFrom bool
+	// MoreAllocs are leaves with one allocation per op more than the
+	// recording: a counter that rose in the run.
+	MoreAllocs []string
+}
+
+// Crossing are the leaves whose time the converter marks crossed in the
+// run: the slowed ones, and the regressed ones in the run they start in.
+func (r Run) Crossing() []string {
+	if r.RegressedFrom {
+		return slices.Concat(r.Slowed, r.Regressed)
+	}
+	return r.Slowed
 }
 
 // FindRoot is the directory of the module's go.mod, from the working
@@ -298,9 +316,12 @@ func readRecording(path string) (*recording, error) {
 // times the first's: the recording's lines with the run's commit and date,
 // and its values with noise drawn from rng (none for an exact run).
 func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
-	slowed, shifted := map[string]bool{}, map[string]bool{}
-	for _, l := range r.Slowed {
+	slowed, shifted, allocs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, l := range slices.Concat(r.Slowed, r.Regressed) {
 		slowed[l] = true
+	}
+	for _, l := range r.MoreAllocs {
+		allocs[l] = true
 	}
 	for _, l := range r.Shifted {
 		shifted[l] = true
@@ -344,6 +365,10 @@ func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
 					f[i-1] = formatTime(v * x)
 				case "MB/s":
 					f[i-1] = strconv.FormatFloat(v/x, 'f', 2, 64)
+				case "allocs/op":
+					if allocs[leaf] {
+						f[i-1] = strconv.FormatFloat(v+1, 'f', -1, 64)
+					}
 				}
 			}
 			line = strings.Join(f, " ")
@@ -450,9 +475,33 @@ func plan(rec *recording, n int) [][]Run {
 		if k := m / 3; k >= 1 && k < m-2 && !runs[k].Rerun && !runs[k-1].Rerun {
 			runs[k].Slowed = pick(rng, rec.leaves, 2)
 		}
+		// A regression from a run well before the latest on, still open
+		// in the latest; and, in the latest run, one allocation more on a
+		// client's two rows.
+		if k := m - 4; k >= 1 && !runs[k].Rerun && !runs[k-1].Rerun {
+			regressed := pick(rng, slices.DeleteFunc(slices.Clone(rec.leaves), func(l string) bool {
+				return slices.Contains(runs[m-1].Slowed, l) || slices.Contains(runs[k].Slowed, l)
+			}), 1)
+			for j := k; j < m; j++ {
+				runs[j].Regressed, runs[j].RegressedFrom = regressed, j == k
+			}
+		}
+		runs[m-1].MoreAllocs = moreAllocs(rec.leaves)
 		plans = append(plans, runs)
 	}
 	return plans
+}
+
+// moreAllocs is the first two leaves of the recording's H1GetBytes rows of
+// fasthttp: one client's rows, whose allocation counts are exact.
+func moreAllocs(leaves []string) []string {
+	var out []string
+	for _, l := range leaves {
+		if strings.HasPrefix(l, "H1GetBytes/") && strings.HasSuffix(l, "/client=fasthttp") && len(out) < 2 {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // pick is n different leaves, in the recording's order.

@@ -113,9 +113,9 @@ func TestWrite(t *testing.T) {
 						t.Fatalf("%s: %s entry %d: %s's extra %q lacks machine=%s or ends without run=%s", h.Machine.ID, st.Name, k, b.Name, b.Extra, h.Machine.ID, r.RunID)
 					}
 					crossed := crossedRE.MatchString(b.Extra)
-					want := s < 2 && slices.Contains(r.Slowed, strings.TrimSuffix(b.Name, " ("+b.Unit+")"))
+					want := s < 2 && slices.Contains(r.Crossing(), strings.TrimSuffix(b.Name, " ("+b.Unit+")"))
 					if crossed != want {
-						t.Errorf("%s: run %d (slowed %q): %s %s crossed=%v", h.Machine.ID, k, r.Slowed, b.Name, b.Unit, crossed)
+						t.Errorf("%s: run %d (slowed %q): %s %s crossed=%v", h.Machine.ID, k, r.Crossing(), b.Name, b.Unit, crossed)
 					}
 				}
 			}
