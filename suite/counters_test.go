@@ -110,3 +110,23 @@ func TestConnRuleToleratesARace(t *testing.T) {
 		t.Errorf("a connection per op after the grace: %v, want an error at %q", err, want)
 	}
 }
+
+// TestFloorCounters: the TCP floor reports the counters every leaf does,
+// counted by its peer: the bytes of the raw client's H1GetBytes exchange,
+// both ways, exactly, and no connection opened per op.
+func TestFloorCounters(t *testing.T) {
+	setBenchtime(t, "20x")
+	reqBytes, respBytes := getBytesExchange(t)
+	r := testing.Benchmark(LoopbackRoundTrip)
+	if r.N == 0 {
+		t.Fatal("the floor failed (testing.Benchmark ran no op)")
+	}
+	for unit, want := range map[string]float64{SentUnit: float64(reqBytes), RecvUnit: float64(respBytes), ConnsUnit: 0} {
+		if got, ok := r.Extra[unit]; !ok || got != want {
+			t.Errorf("the floor's %s: %v (reported: %v), want %v", unit, got, ok, want)
+		}
+	}
+	if _, ok := r.Extra[HandshakesUnit]; ok {
+		t.Error("the floor reports handshakes: it has no TLS")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/countio"
 )
@@ -50,12 +51,19 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 }
 
 // tcpEcho is a loopback TCP peer that reads reqBytes and answers respBytes,
-// over and over, until closed.
+// over and over, until closed. It counts what it reads and writes, and the
+// connections it accepts, as the fixture servers do (fixtures.CountConns).
 type tcpEcho struct {
-	ln   net.Listener
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	conn net.Conn
+	ln       net.Listener
+	wg       sync.WaitGroup
+	mu       sync.Mutex
+	conn     net.Conn
+	counters fixtures.Counters
+}
+
+// target is the echo's counters in a target's shape, for wireCount.
+func (e *tcpEcho) target() target {
+	return target{wire: e.counters.Wire, opened: func() int { return int(e.counters.Accepted.Load()) }}
 }
 
 func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
@@ -64,14 +72,16 @@ func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e := &tcpEcho{ln: ln}
+	e := &tcpEcho{}
+	e.ln = fixtures.CountConns(ln, &e.counters)
 	e.wg.Add(1)
 	go func() {
 		defer e.wg.Done()
-		nc, err := ln.Accept()
+		nc, err := e.ln.Accept()
 		if err != nil {
 			return
 		}
+		e.counters.Accepted.Add(1)
 		e.mu.Lock()
 		e.conn = nc
 		e.mu.Unlock()
@@ -86,7 +96,7 @@ func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
 		}
 	}()
 	tb.Cleanup(func() {
-		ln.Close()
+		e.ln.Close()
 		e.mu.Lock()
 		if e.conn != nil {
 			e.conn.Close()
@@ -102,7 +112,9 @@ func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
 // loopback between two goroutines with the byte counts of one H1GetBytes
 // exchange of the raw client (its request out, the fixture server's whole
 // response back), and no HTTP at all. It always runs in-process,
-// HTTPBENCH_TARGET or not.
+// HTTPBENCH_TARGET or not, and reports the counters every leaf does
+// (sent-B/op and recv-B/op, the exchange's sizes; conns/op, 0), as its
+// peer counts them.
 func LoopbackRoundTrip(b *testing.B) {
 	reqBytes, respBytes := getBytesExchange(b)
 	e := startTCPEcho(b, reqBytes, respBytes)
@@ -126,13 +138,12 @@ func LoopbackRoundTrip(b *testing.B) {
 		b.Fatalf("warm-up: %v", err)
 	}
 	b.ReportAllocs()
-	cpu := processCPU(b)
+	cpu, wire := processCPU(b), e.target().count()
 	for b.Loop() {
 		if err := roundTrip(); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, cpu)
-	b.ReportMetric(float64(reqBytes), "req-bytes")
-	b.ReportMetric(float64(respBytes), "resp-bytes")
+	e.target().count().since(wire).report(b)
 }

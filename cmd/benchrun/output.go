@@ -18,10 +18,8 @@ import (
 // units is the unit metadata the output starts with (benchfmt's "Unit
 // UNIT key=value" lines): which way each of go test's units and the
 // suite's cpu-ns/op (the benchmark process's CPU time per op) and exact
-// counters (results.ExactUnits: fewer is better, and they are exact counts)
-// improve, and that the TCP floor's req-bytes and resp-bytes (the sizes of
-// the exchange it reproduces) are exact counts with no better side:
-// cmd/benchjson leaves units without better= out of the dashboard.
+// counters (results.ExactUnits: fewer is better, and they are exact
+// counts) improve.
 var units = func() []*benchfmt.UnitMetadata {
 	u := []*benchfmt.UnitMetadata{
 		results.UnitMetadata("ns/op", "better", "lower"),
@@ -32,9 +30,6 @@ var units = func() []*benchfmt.UnitMetadata {
 	}
 	for _, e := range results.ExactUnits {
 		u = append(u, results.UnitMetadata(e, "better", "lower"), results.UnitMetadata(e, "assume", "exact"))
-	}
-	for _, e := range []string{"req-bytes", "resp-bytes"} {
-		u = append(u, results.UnitMetadata(e, "assume", "exact"))
 	}
 	return u
 }()

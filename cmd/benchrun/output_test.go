@@ -59,8 +59,6 @@ Unit conns/op better=lower
 Unit conns/op assume=exact
 Unit handshakes/op better=lower
 Unit handshakes/op assume=exact
-Unit req-bytes assume=exact
-Unit resp-bytes assume=exact
 commit: aaa
 date: 2026-01-01T00:00:00Z
 goos: linux
@@ -114,7 +112,7 @@ BenchmarkX/client=bb-2 50 130 ns/op 89 req-bytes
 			t.Errorf("benchfmt reads %s as better=%d, want %d", unit, got, want)
 		}
 	}
-	for _, unit := range []string{"req-bytes", "resp-bytes", "sent-B/op", "handshakes/op"} {
+	for _, unit := range []string{"sent-B/op", "recv-B/op", "conns/op", "handshakes/op"} {
 		if units.GetAssumption(unit) != benchmath.AssumeExact {
 			t.Errorf("benchfmt does not read %s as assume=exact", unit)
 		}
