@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rhysd/actionlint"
 	"go.yaml.in/yaml/v4"
 
 	"github.com/httpclientbench/httpclientbench/internal/registry"
@@ -73,21 +74,25 @@ func goBenchSelects(t *testing.T, pattern, name string) bool {
 	return false
 }
 
+// focusBench is the PR workflow's FOCUS_BENCH, the focused set's regexp.
+func focusBench(t *testing.T, w *actionlint.Workflow) string {
+	t.Helper()
+	for _, v := range w.Env.Vars {
+		if v.Name.Value == "FOCUS_BENCH" && v.Value.Value != "" {
+			return v.Value.Value
+		}
+	}
+	t.Fatal("pr-bench.yml has no FOCUS_BENCH")
+	return ""
+}
+
 // TestFocusedSet: the PR workflow's focused set, on the leaves of the
 // recorded full run, keeps every family and the TCP floor, and of the
 // clients only the registry's focused ones (nethttp, fasthttp, http3 and
 // raw), all of those.
 func TestFocusedSet(t *testing.T) {
 	w := parseWorkflow(t, "pr-bench.yml")
-	focus := ""
-	for _, v := range w.Env.Vars {
-		if v.Name.Value == "FOCUS_BENCH" {
-			focus = v.Value.Value
-		}
-	}
-	if focus == "" {
-		t.Fatal("pr-bench.yml has no FOCUS_BENCH")
-	}
+	focus := focusBench(t, w)
 	if _, err := regexp.Compile(focus); err != nil { // as benchrun checks -bench
 		t.Fatal(err)
 	}
@@ -324,12 +329,7 @@ func TestPRConcurrency(t *testing.T) {
 // the focused set, and the comment names the version change.
 func TestPRClientBump(t *testing.T) {
 	w := parseWorkflow(t, "pr-bench.yml")
-	focus := ""
-	for _, v := range w.Env.Vars {
-		if v.Name.Value == "FOCUS_BENCH" {
-			focus = v.Value.Value
-		}
-	}
+	focus := focusBench(t, w)
 	const module = "github.com/hashicorp/go-retryablehttp"
 	head := readFile(t, "../go.mod")
 	version := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(module) + ` (v\S+)$`).FindStringSubmatch(head)
