@@ -81,7 +81,8 @@ func leafOf(t *testing.T, f Family, leaf string) (variant, clients.Factory) {
 // TestConnRuleToleratesARace: on a pooled row an op that opens a
 // connection now and then passes (net/http's pool race), while a client
 // that opens one on each of reuseStreak ops in a row after the grace fails
-// on the last of them.
+// on the last of them, and one that opens one on every other op fails
+// once reuseRateOps ops have run after the grace.
 func TestConnRuleToleratesARace(t *testing.T) {
 	// run runs a pooled row's rule over ops that open a connection where
 	// pattern has an x, and returns the first error, naming its op.
@@ -108,6 +109,15 @@ func TestConnRuleToleratesARace(t *testing.T) {
 	err := run(grace + "." + strings.Repeat("x", reuseStreak) + "...")
 	if want := fmt.Sprintf("op %d: ", reuseGrace+1+reuseStreak); err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "not kept alive") {
 		t.Errorf("a connection per op after the grace: %v, want an error at %q", err, want)
+	}
+	// One op in reuseRate dials: the most the rule lets through.
+	rare := strings.Repeat(strings.Repeat(".", reuseRate-1)+"x", 2*reuseRateOps/reuseRate)
+	if err := run(grace + rare); err != nil {
+		t.Errorf("one op in %d dials: %v", reuseRate, err)
+	}
+	err = run(grace + strings.Repeat("x.", reuseRateOps))
+	if want := fmt.Sprintf("op %d: ", reuseGrace+reuseRateOps); err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "not kept alive") {
+		t.Errorf("a connection on every other op: %v, want an error at %q", err, want)
 	}
 }
 

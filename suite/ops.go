@@ -93,8 +93,8 @@ const reuseGrace = 3
 // connection for a pooled row to fail. One op now and then may: net/http
 // puts a connection back into its pool from its read loop a moment after
 // the body's EOF reached the caller, and a request in that moment dials
-// again (op 93 of H1GetBytes/buf=fresh/client=nethttp on a machine busy
-// with a second suite). That connection is real, and conns/op reports it;
+// again (once in a run of H1GetBytes/buf=fresh/client=nethttp on a machine
+// busy with a second suite). That connection is real, and conns/op reports it;
 // what fails the row is a client that opens one on every op.
 const reuseStreak = 3
 
@@ -102,9 +102,19 @@ const reuseStreak = 3
 // op: the tests run this many.
 const reuseOps = reuseGrace + reuseStreak
 
+// reuseRateOps and reuseRate bound the lone dials the streak rule lets
+// through: once reuseRateOps ops have run after the grace, a pooled row
+// fails when more than one op in reuseRate of them opened a connection (a
+// client that dials on every other op never makes a streak).
+const (
+	reuseRateOps = 50
+	reuseRate    = 10
+)
+
 // connChecked wraps o with the row's connection rule, where the server
 // counts its connections: a pooled row does not open a connection in each
-// of reuseStreak ops in a row after its first reuseGrace ops (a server
+// of reuseStreak ops in a row after its first reuseGrace ops, nor in more
+// than one op in reuseRate after reuseRateOps more (a server
 // that closes every connection, or an adapter that stops draining bodies,
 // would otherwise turn it into a fresh-connection row without a word), and
 // a fresh row (conn=fresh) opens exactly one per op. Rows of concurrent
@@ -113,7 +123,7 @@ func connChecked(o op, t target, v variant) op {
 	if t.opened == nil || v.manyConns {
 		return o
 	}
-	ops, streak := 0, 0
+	ops, streak, dialed := 0, 0, 0
 	return func(full bool) error {
 		before := t.opened()
 		if err := o(full); err != nil {
@@ -123,9 +133,11 @@ func connChecked(o op, t target, v variant) op {
 		n := t.opened() - before
 		if n != 0 && ops > reuseGrace {
 			streak++
+			dialed++
 		} else {
 			streak = 0
 		}
+		after := ops - reuseGrace
 		want := max(v.connsPerOp, 1)
 		switch {
 		case v.cfg.Fresh && n < want:
@@ -134,6 +146,8 @@ func connChecked(o op, t target, v variant) op {
 			return fmt.Errorf("op %d opened %d connections, want %d (conn=fresh)", ops, n, want)
 		case !v.cfg.Fresh && streak >= reuseStreak:
 			return fmt.Errorf("ops %d to %d each opened a new connection, want none: the connection was not kept alive", ops-streak+1, ops)
+		case !v.cfg.Fresh && after >= reuseRateOps && dialed*reuseRate > after:
+			return fmt.Errorf("ops %d to %d: %d of them opened a new connection, want at most 1 in %d: the connection was not kept alive", reuseGrace+1, ops, dialed, reuseRate)
 		}
 		return nil
 	}

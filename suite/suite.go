@@ -261,7 +261,7 @@ func scenarioOps(tb testing.TB, v variant, cf clients.Factory, tg target) error 
 	o := v.op(benchtest.NewClient(tb, cf, netConfig(v, tg)), tg)
 	for i := range reuseOps {
 		if err := o(true); err != nil {
-			if strings.HasPrefix(err.Error(), "op ") { // the rule's check names the op
+			if msg := err.Error(); strings.HasPrefix(msg, "op ") || strings.HasPrefix(msg, "ops ") { // the rule's check names the ops
 				return err
 			}
 			return fmt.Errorf("op %d: %w", i+1, err)
