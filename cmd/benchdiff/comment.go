@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -140,8 +139,7 @@ func counterLines(d *Result) string {
 		fmt.Fprintf(&b, "- %s\n", strings.Join(lines, "; "))
 	}
 	if len(d.Counters) > 0 {
-		section := d.CounterSection()
-		table := section[strings.Index(section, "\n|")+1:]
+		table := d.counterTable()
 		b.WriteString("\n<details><summary>" + strconv.Itoa(len(d.Counters)) + " counters that changed</summary>\n\n")
 		b.WriteString(cut(strings.TrimRight(table, "\n"), tableBudget/2) + "\n</details>\n")
 	}
@@ -154,23 +152,15 @@ func clientsOf(d *Result) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range d.Rows {
-		if _, _, c := results.SplitLeaf(r.DiffRow.Name); !seen[c] {
-			seen[c] = true
+		_, _, c := results.SplitLeaf(r.DiffRow.Name)
+		if !seen[c] && c != "" {
 			out = append(out, c)
 		}
+		seen[c] = true // the floors' "" too
 	}
-	slices.SortFunc(out, func(a, b string) int {
-		if (a == "") != (b == "") {
-			return cmp.Compare(boolRank(a == ""), boolRank(b == ""))
-		}
-		return strings.Compare(a, b)
-	})
+	slices.Sort(out)
+	if seen[""] {
+		out = append(out, "")
+	}
 	return out
-}
-
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

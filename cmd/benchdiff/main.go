@@ -1,5 +1,6 @@
 // Command benchdiff compares two runs of the suite and flags the rows that
-// got worse.
+// got worse: times and throughputs by a threshold, the counters per op by
+// a rule of their own.
 //
 //	benchrun -o ab.txt BASE HEAD
 //	benchdiff -in ab.txt -threshold 10                 # the pull-request check
@@ -17,13 +18,22 @@
 // B's median over A's, or A's over B's for MB/s, github-action-benchmark's
 // ratio. Units with no direction (the floor's req-bytes) are not compared.
 //
-// A row is flagged when the difference is significant and B is worse by a
-// factor of more than 1 + -threshold/100: with 10, a time or size above
-// 1.1× A's, a throughput under A's ÷ 1.1 (−9.1 %). With -alert, the
-// nightly's rule instead: a time or throughput row more than 2× worse
+// A time or throughput row is flagged when the difference is significant
+// and B is worse by a factor of more than 1 + -threshold/100: with 10, a
+// time above 1.1× A's, a throughput under A's ÷ 1.1 (−9.1 %). With -alert,
+// the nightly's rule instead: a time or throughput row more than 2× worse
 // (results.AlertRatio, the action's alert-threshold "200%"), significant or
-// not, with benchstat's verdict beside it; B/op and allocs/op are charted
-// without alerts.
+// not, with benchstat's verdict beside it.
+//
+// The counters per op (allocs/op, B/op, the wire bytes sent-B/op and
+// recv-B/op, conns/op, handshakes/op) are judged apart under either rule,
+// by results.CounterRules: at least 4 samples a side, no sample of one run
+// overlapping the other's, and a median that moved by more than either
+// run's own spread and by the counter's minimum (one allocation; 64 B and
+// 2 % of B/op; one byte and 1 % on the wire; 0.01 connections or
+// handshakes per op). They are listed after the time rows, grouped per
+// client ("+1 allocs/op on 14 rows of hertz"); with -alert a counter that
+// rose fails like a crossed row.
 //
 // With -comment SET (and -in), it writes the pull-request check's whole
 // report instead (comment.go): a marker, a heading, what ran, the table
@@ -32,9 +42,10 @@
 // It prints Markdown: a table of the flagged rows (none: no table) and a
 // one-line verdict; with -machine (the nightly's alert step), after a
 // heading naming the machine, and an -old that does not exist yet (the
-// machine's first run) is said so rather than an error. It exits 0 whatever -threshold flags; with -alert it
-// exits 1 when a row crossed; 2 when it cannot read its input (not an A/B
-// file, bad flags).
+// machine's first run) is said so rather than an error. It exits 0
+// whatever -threshold flags; with -alert it exits 1 when a row crossed or
+// a counter per op rose; 2 when it cannot read its input (not an A/B file,
+// bad flags).
 //
 // With many rows some will come out "significant" by chance (about 1 in 20
 // of rows that did not change); the threshold keeps most of those out, and
@@ -77,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	threshold := fs.Float64("threshold", 10, "flag rows significantly worse by more than this many percent")
 	comment := fs.String("comment", "", "with -in: write the pull-request check's whole report (its comment), saying the run covered SET (\"the focused set\"); it exits 0 whatever it flags or fails to compare")
 	machine := fs.String("machine", "", "with -alert: the machine the runs are of; the output starts with a heading naming it, and an -old file that is missing or empty (the machine's first run) is no error: nothing to compare with")
-	alert := fs.Bool("alert", false, fmt.Sprintf("the nightly's rule instead of -threshold: flag time and throughput rows more than %g× worse (github-action-benchmark's %g%%), and exit 1 when any is", results.AlertRatio, results.AlertRatio*100))
+	alert := fs.Bool("alert", false, fmt.Sprintf("the nightly's rule instead of -threshold: flag time and throughput rows more than %g× worse (github-action-benchmark's %g%%), and exit 1 when any is or when a counter per op rose", results.AlertRatio, results.AlertRatio*100))
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -178,11 +189,11 @@ type Rule struct {
 	// Threshold: significantly worse (benchstat's test) by a factor of
 	// more than 1+Threshold.
 	Threshold float64
-	// Alert: the nightly's rule instead: a time or throughput (not B/op
-	// or allocs/op, which the nightly charts without alerts) more than
+	// Alert: the nightly's rule instead: a time or throughput more than
 	// results.AlertRatio times worse, significant or not, as
 	// github-action-benchmark's alert; benchstat's verdict is shown
-	// beside it.
+	// beside it. The counters per op are judged apart under either rule
+	// (results.CounterRules); under this one a counter that rose alerts.
 	Alert bool
 }
 
@@ -364,20 +375,26 @@ func (r *Result) CounterSection() string {
 		return ""
 	}
 	var b strings.Builder
-	before, after := "previous `"+r.A+"`:", "this run `"+r.B+"`:"
-	if !r.Rule.Alert {
-		before, after = "A `"+r.A+"`:", "B `"+r.B+"`:"
-	}
 	fmt.Fprintf(&b, "**Counters per op that changed** (%s):\n\n", counterRules())
 	for _, g := range results.GroupCounterChanges(r.Counters) {
 		fmt.Fprintf(&b, "- %s\n", g)
+	}
+	b.WriteString("\n" + r.counterTable())
+	return b.String()
+}
+
+// counterTable is the table of the counters that changed: each row,
+// counter, old → new (the medians) and the change.
+func (r *Result) counterTable() string {
+	before, after := "previous `"+r.A+"`:", "this run `"+r.B+"`:"
+	if !r.Rule.Alert {
+		before, after = "A `"+r.A+"`:", "B `"+r.B+"`:"
 	}
 	t := mdtable.New("benchmark", "counter", before, after, "change:")
 	for _, c := range r.Counters {
 		t.Row("`"+results.Name(c.Pkg, c.Name)+"`", c.Unit, results.FormatCount(c.Old), results.FormatCount(c.New), "**"+c.Delta()+"**")
 	}
-	b.WriteString("\n" + t.String())
-	return b.String()
+	return t.String()
 }
 
 // counterRules says results.CounterRules in words.
@@ -390,7 +407,7 @@ func counterRules() string {
 		}
 		parts = append(parts, p)
 	}
-	return "no sample of one run overlapping the other's, and a median that moved by at least " + strings.Join(parts, ", ")
+	return fmt.Sprintf("at least %d samples a side, no sample of one run overlapping the other's, a median that moved by more than either run's own spread and by at least ", results.MinCounterSamples) + strings.Join(parts, ", ")
 }
 
 // num prints a median with 4 significant digits, without an exponent.
