@@ -10,9 +10,12 @@
 # "Keep these results for the next run" step saved: results.txt, the
 # results of the run that saved it; run, that run's id; baseline.txt, the
 # baseline it was compared with. A re-run attempt restores its own run's
-# first attempt (the newest cache of the machine): it takes that attempt's
-# baseline, not its results, so a re-run of an alerting night alerts
-# again. A cache from before the run file is another run's.
+# earlier attempt (bench.yml's restore-keys try the run's own prefix
+# first): it takes that attempt's baseline, not its results, so a re-run
+# of an alerting night alerts again. A re-run whose earlier attempts saved
+# nothing restores the machine's newest cache, which may be a later run's
+# (run ids grow with each new run): a newer commit is no baseline, so it
+# has none. A cache from before the run file is an earlier run's.
 set -euo pipefail
 
 if [[ $# -ne 3 || -z $2 ]]; then
@@ -22,8 +25,13 @@ fi
 dir=$1 run=$2 out=$3
 rm -f "$out"
 from=$dir/results.txt
-if [[ -s $dir/run && $(<"$dir/run") == "$run" ]]; then
+saved=
+[[ ! -s $dir/run ]] || saved=$(<"$dir/run")
+if [[ $saved == "$run" ]]; then
   from=$dir/baseline.txt
+elif [[ $saved =~ ^[0-9]+$ && $run =~ ^[0-9]+$ ]] && ((saved > run)); then
+  echo "baseline: none (the restored results are of run $saved, later than this run $run)"
+  exit 0
 fi
 if [[ -s $from ]]; then
   cp "$from" "$out"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,18 +34,22 @@ func nightResults(commit string, factors map[string]float64, moreAllocs ...strin
 }
 
 // TestNightlyAlerts runs a series of simulated nightlies through bench.yml's
-// baseline, alert check and notify job, step by step as GitHub runs them
-// (the workflow's own steps and scripts, a fake gh, and actions/cache's
-// rule: the restore-keys prefix restores the machine's newest saved
-// cache): a run that alerts fails its job, its summary opens with the
-// alert of this run against the previous stored one, for the machine, and
-// it opens one issue; a re-run attempt of that night alerts again; the
-// next nightly on the same commit without a new change passes and calls no
-// one; a later crossing comments on the open issue; one allocation more on
-// one client's rows alerts, naming exactly those rows and their counter,
-// once; the other machine's alert opens its own issue; once the issue is
-// closed the next alert opens a new one. An error of the check fails its
-// step. Which rows alert, and the alert's text, are cmd/benchdiff's tests'.
+// cache steps, baseline, alert check and notify job, step by step as GitHub
+// runs them (the workflow's own steps and scripts, a fake gh, and
+// actions/cache's rules: ghCache): a run that alerts fails its job, its
+// summary opens with the alert of this run against the previous stored
+// one, for the machine, and it opens one issue; the next nightly on the
+// same commit without a new change passes and calls no one; a re-run
+// attempt of the alerting night after that nightly alerts again, against
+// what its first attempt compared with, and leaves the later nightly's
+// results the next run's baseline; so does the re-run of a run that saved
+// nothing, which has no baseline then (a later run's results are of a
+// newer commit); a later crossing comments on the open
+// issue; one allocation more on one client's rows alerts, naming exactly
+// those rows and their counter, once; the other machine's alert opens its
+// own issue; once the issue is closed the next alert opens a new one. An
+// error of the check fails its step. Which rows alert, and the alert's
+// text, are cmd/benchdiff's tests'.
 func TestNightlyAlerts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs cmd/benchdiff ten times")
@@ -52,60 +57,77 @@ func TestNightlyAlerts(t *testing.T) {
 	w := parseWorkflow(t, "bench.yml")
 	bench, notify := job(t, w, "bench"), job(t, w, "notify")
 	const alertStep, keep = "Alert check (times 2x worse, counters per op that rose)", "Keep the alert for the notify job"
+	// The run: steps simulated, beside the cache steps; the others (the
+	// suite, the stores, benchstat) are left out.
+	simulated := []string{"Choose the baseline", alertStep, "Keep these results for the next run"}
+	for _, name := range simulated {
+		runStep(t, bench, name)
+	}
 	path, ghState := fakeGHDir(t)
-	caches := map[string][]map[string]string{} // each machine's saved caches, oldest first: file name to text
-	ws := map[string]string{}                  // each machine's job workspace
-	runs := 0
-	// night runs attempt of a workflow run (a new run when attempt is 1)
-	// of machine's job on results; it returns the job summary and whether
-	// the job failed, and runs the notify job when the workflow would.
-	night := func(machine, results string, attempt int) (summary string, failed bool) {
+	cache := &ghCache{}
+	ws := map[string]string{} // each machine's job workspace
+	// night runs attempt of workflow run id run of machine's job on
+	// results; it returns the job summary and whether the job failed, and
+	// runs the notify job when the workflow would.
+	night := func(machine, results string, run, attempt int) (summary string, failed bool) {
 		t.Helper()
-		if attempt == 1 {
-			runs++
-		}
 		if ws[machine] == "" {
 			ws[machine] = t.TempDir()
 		}
 		dir, env := ws[machine], []string{"PATH=" + path, "MACHINE=" + machine}
-		ctx := map[string]any{"github": map[string]any{"run_id": fmt.Sprint(5000 + runs), "run_attempt": fmt.Sprint(attempt)}, "matrix": map[string]any{"machine": machine}}
-		// The workspace after the suite ran and the cache was restored:
-		// results.txt, and the newest saved cache in previous/.
+		steps := map[string]any{}
+		ctx := map[string]any{"github": map[string]any{"run_id": fmt.Sprint(run), "run_attempt": fmt.Sprint(attempt)},
+			"matrix": map[string]any{"machine": machine}, "steps": steps}
+		// A fresh workspace after the suite ran: results.txt.
 		for _, f := range []string{"previous", "baseline.txt", "next", "alert.md"} {
 			if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
 				t.Fatal(err)
 			}
 		}
 		writeFile(t, filepath.Join(dir, "results.txt"), results)
-		if c := caches[machine]; len(c) > 0 {
-			for name, text := range c[len(c)-1] {
-				writeFile(t, filepath.Join(dir, "previous", name), text)
+		saves := len(cache.entries)
+		var s stepResult
+		for _, st := range bench.Steps {
+			uses, in := inputs(st)
+			name := ""
+			if st.Name != nil {
+				name = st.Name.Value
+			}
+			if !strings.HasPrefix(uses, "actions/cache/") && (uses != "" || !slices.Contains(simulated, name)) {
+				continue
+			}
+			if st.If != nil && !evalCond(t, st.If.Value, ctx) {
+				continue
+			}
+			var outputs map[string]any
+			switch {
+			case strings.HasPrefix(uses, "actions/cache/restore@"):
+				outputs = cache.restore(t, dir, evalInputs(t, in, ctx))
+			case strings.HasPrefix(uses, "actions/cache/save@"):
+				cache.save(t, dir, evalInputs(t, in, ctx))
+			case uses != "":
+				t.Fatalf("%s is not simulated", uses)
+			default:
+				senv := slices.Clone(env)
+				for k, v := range stepEnv(st) {
+					senv = append(senv, k+"="+evalTemplate(t, v, ctx))
+				}
+				r := bashStep(t, evalTemplate(t, runStep(t, bench, name), ctx), dir, senv...)
+				if !r.ok {
+					t.Fatalf("the step %q failed (an error, not an alert):\n%s%s", name, r.log, r.summary)
+				}
+				if name == alertStep {
+					s = r
+				}
+				outputs = r.outputs
+			}
+			if st.ID != nil {
+				steps[st.ID.Value] = map[string]any{"outputs": outputs}
 			}
 		}
-		run := func(name string) stepResult {
-			t.Helper()
-			s := bashStep(t, evalTemplate(t, runStep(t, bench, name), ctx), dir, env...)
-			if !s.ok {
-				t.Fatalf("the step %q failed (an error, not an alert):\n%s%s", name, s.log, s.summary)
-			}
-			return s
+		if len(cache.entries) > saves && cache.entries[len(cache.entries)-1].files["previous/results.txt"] != results {
+			t.Fatal("the cache saved as the next baseline is not this run's results")
 		}
-		run("Choose the baseline")
-		s := run(alertStep)
-		run("Keep these results for the next run")
-		saved := map[string]string{}
-		entries, err := os.ReadDir(filepath.Join(dir, "previous"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			saved[e.Name()] = readFile(t, filepath.Join(dir, "previous", e.Name()))
-		}
-		if saved["results.txt"] != results {
-			t.Fatal("previous/results.txt, which the cache saves as the next baseline, is not this run's results")
-		}
-		caches[machine] = append(caches[machine], saved) // stored: the next run's baseline
-		ctx["steps"] = map[string]any{"alert": map[string]any{"outputs": s.outputs}}
 		failed = evalCond(t, stepIf(t, bench, "Fail on the alert"), ctx)
 		upload := evalCond(t, stepIf(t, bench, keep), ctx)
 		if upload != failed {
@@ -132,12 +154,12 @@ func TestNightlyAlerts(t *testing.T) {
 	}
 
 	// Night 1: the machine's first run, nothing to compare with.
-	if md, failed := night("linux-x64", nightResults("aaaaaaaaaaaa", nil), 1); failed || !strings.Contains(md, "linux-x64") {
+	if md, failed := night("linux-x64", nightResults("aaaaaaaaaaaa", nil), 5001, 1); failed || !strings.Contains(md, "linux-x64") {
 		t.Fatalf("first run: failed %v, or a summary not naming the machine:\n%s", failed, md)
 	}
 	// Night 2: a row 3× slower.
 	slow := nightResults("bbbbbbbbbbbb", map[string]float64{"Get/client=b": 3})
-	md, failed := night("linux-x64", slow, 1)
+	md, failed := night("linux-x64", slow, 5002, 1)
 	if !failed {
 		t.Errorf("night 2 (a row 3× slower) did not fail the job:\n%s", md)
 	}
@@ -153,23 +175,39 @@ func TestNightlyAlerts(t *testing.T) {
 		!strings.Contains(is[0].Body, "Dashboard: https://httpclientbench.github.io/httpclientbench/dev/bench/dashboard/.") {
 		t.Fatalf("night 2: issues %+v, want one for linux-x64 with the alert and the dashboard's link", is)
 	}
-	// Its re-run (attempt 2, the same results): the cache restores attempt
-	// 1's save, whose baseline is night 1's; the alert stands.
-	if md, failed := night("linux-x64", slow, 2); !failed || !strings.Contains(md, "previous `aaaaaaaaaaaa`") {
-		t.Errorf("night 2's re-run: failed %v (want true, against night 1):\n%s", failed, md)
-	}
 	// Night 3: the same commit measured again, no new crossing.
 	calls := len(readGHState(t, ghState).Calls)
-	if md, failed := night("linux-x64", slow, 1); failed || !strings.Contains(md, "than in the previous run `bbbbbbbbbbbb`") {
+	if md, failed := night("linux-x64", slow, 5004, 1); failed || !strings.Contains(md, "than in the previous run `bbbbbbbbbbbb`") {
 		t.Errorf("night 3 (same commit, no new crossing) failed, or compared with another than night 2:\n%s", md)
 	}
 	if st := readGHState(t, ghState); len(st.Calls) != calls {
 		t.Errorf("night 3 called gh: %q", st.Calls[calls:])
 	}
-	// Night 4: a new crossing comments on the open issue (night 2's re-run
-	// commented once already).
-	if _, failed := night("linux-x64", nightResults("cccccccccccc", map[string]float64{"Get/client=b": 3, "Post/client=a": 3}), 1); !failed {
-		t.Error("night 4 did not fail")
+	// Night 2's re-run (attempt 2), after night 3 saved, measuring
+	// Post/client=a 3× slower too: the cache restores night 2's first
+	// attempt, not night 3's newer save, whose baseline is night 1's; the
+	// alert stands. It saves nothing: night 3's results stay the newest,
+	// the next run's baseline.
+	rerun := nightResults("bbbbbbbbbbbb", map[string]float64{"Get/client=b": 3, "Post/client=a": 3})
+	if md, failed := night("linux-x64", rerun, 5002, 2); !failed || !strings.Contains(md, "previous `aaaaaaaaaaaa`") || !strings.Contains(md, "Post/client=a") {
+		t.Errorf("night 2's re-run after night 3: failed %v (want true, against night 1):\n%s", failed, md)
+	}
+	if e, _ := cache.newest("bench-results-linux-x64-"); e.key != "bench-results-linux-x64-5004-1" {
+		t.Errorf("after night 2's re-run, the machine's newest cache is %q, want night 3's", e.key)
+	}
+	// A re-run of run 5003, whose first attempt saved nothing (it failed
+	// before the stores): the machine's newest cache is night 3's, a later
+	// run of a newer commit, which is no baseline; it saves nothing either.
+	if md, failed := night("linux-x64", nightResults("bbbbbbbbbbbb", nil), 5003, 2); failed || !strings.Contains(md, "No previous results for linux-x64") {
+		t.Errorf("the re-run of a run that saved nothing, after night 3: failed %v; want no baseline, from no later run:\n%s", failed, md)
+	}
+	if e, _ := cache.newest("bench-results-linux-x64-"); e.key != "bench-results-linux-x64-5004-1" {
+		t.Errorf("after run 5003's re-run, the machine's newest cache is %q, want night 3's", e.key)
+	}
+	// Night 4: a new crossing (Post/client=a, against night 3) comments on
+	// the open issue (night 2's re-run commented once already).
+	if md, failed := night("linux-x64", nightResults("cccccccccccc", map[string]float64{"Get/client=b": 3, "Post/client=a": 3}), 5005, 1); !failed {
+		t.Errorf("night 4 did not fail:\n%s", md)
 	}
 	if is := issues(); len(is) != 1 || len(is[0].Comments) != 2 || !strings.Contains(is[0].Comments[1], "Post/client=a") {
 		t.Fatalf("night 4: %d issues, %+v", len(is), is)
@@ -177,7 +215,7 @@ func TestNightlyAlerts(t *testing.T) {
 	// Night 5: one allocation more per op on client a's rows, times as
 	// they were: the job fails, naming exactly those rows' allocs/op.
 	allocs := nightResults("dddddddddddd", map[string]float64{"Get/client=b": 3, "Post/client=a": 3}, "Get/client=a", "Post/client=a")
-	md, failed = night("linux-x64", allocs, 1)
+	md, failed = night("linux-x64", allocs, 5006, 1)
 	if !failed || !strings.Contains(md, "**1 counter per op rose**") && !strings.Contains(md, "**2 counters per op rose**") {
 		t.Errorf("night 5 (one allocation more on client a's rows): failed %v:\n%s", failed, md)
 	}
@@ -191,15 +229,16 @@ func TestNightlyAlerts(t *testing.T) {
 	}
 	// Night 6: the same commit again: no alert, no notification.
 	calls = len(readGHState(t, ghState).Calls)
-	if md, failed := night("linux-x64", allocs, 1); failed {
+	if md, failed := night("linux-x64", allocs, 5007, 1); failed {
 		t.Errorf("night 6 (night 5's commit again) failed:\n%s", md)
 	}
 	if st := readGHState(t, ghState); len(st.Calls) != calls {
 		t.Errorf("night 6 called gh: %q", st.Calls[calls:])
 	}
 	// The other machine's alert has an issue of its own.
-	caches["linux-arm64"] = []map[string]string{{"results.txt": nightResults("bbbbbbbbbbbb", nil), "run": "1"}}
-	if _, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 1); !failed {
+	cache.entries = append(cache.entries, cacheEntry{key: "bench-results-linux-arm64-1-1", version: "previous",
+		files: map[string]string{"previous/results.txt": nightResults("bbbbbbbbbbbb", nil), "previous/run": "1"}})
+	if _, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 5008, 1); !failed {
 		t.Error("arm64 did not fail")
 	}
 	if is := issues(); len(is) != 2 || !marked(is[1], "linux-arm64") || len(is[0].Comments) != 3 {
@@ -211,7 +250,7 @@ func TestNightlyAlerts(t *testing.T) {
 	if err := st.save(ghState); err != nil {
 		t.Fatal(err)
 	}
-	night("linux-x64", nightResults("eeeeeeeeeeee", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}), 1)
+	night("linux-x64", nightResults("eeeeeeeeeeee", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}), 5009, 1)
 	if is := issues(); len(is) != 3 || !marked(is[2], "linux-x64") || len(is[0].Comments) != 3 {
 		t.Fatalf("after closing: %+v", is)
 	}
