@@ -37,19 +37,20 @@ func nightResults(commit string, factors map[string]float64, moreAllocs ...strin
 // cache steps, baseline, alert check and notify job, step by step as GitHub
 // runs them (the workflow's own steps and scripts, a fake gh, and
 // actions/cache's rules: ghCache): a run that alerts fails its job, its
-// summary opens with the alert of this run against the previous stored
-// one, for the machine, and it opens one issue; the next nightly on the
-// same commit without a new change passes and calls no one; a re-run
-// attempt of the alerting night after that nightly alerts again, against
-// what its first attempt compared with, and leaves the later nightly's
-// results the next run's baseline; so does the re-run of a run that saved
-// nothing, which has no baseline then (a later run's results are of a
-// newer commit); a later crossing comments on the open
-// issue; one allocation more on one client's rows alerts, naming exactly
-// those rows and their counter, once; the other machine's alert opens its
-// own issue; once the issue is closed the next alert opens a new one. An
-// error of the check fails its step. Which rows alert, and the alert's
-// text, are cmd/benchdiff's tests'.
+// summary opens with the alert of this run against the previous stored one,
+// for the machine, and it opens one issue; the next nightly on the same
+// commit without a new change passes and calls no one; a re-run attempt of
+// the alerting night after that nightly alerts again, against what its first
+// attempt compared with, and leaves the later nightly's results the next
+// run's baseline; so does the re-run of a run that saved nothing, which has
+// no baseline then (a later run's results are of a newer commit); a later
+// crossing comments on the open issue; one allocation more on one client's
+// rows alerts, naming exactly those rows and their counter, once; the other
+// machine, whose only cache is of the layout before the run file, alerts
+// against it, opening its own issue, and its next run compares with that run
+// alone; once the issue is closed the next alert opens a new one. An error
+// of the check fails its step. Which rows alert, and the alert's text, are
+// cmd/benchdiff's tests'.
 func TestNightlyAlerts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs cmd/benchdiff ten times")
@@ -235,11 +236,21 @@ func TestNightlyAlerts(t *testing.T) {
 	if st := readGHState(t, ghState); len(st.Calls) != calls {
 		t.Errorf("night 6 called gh: %q", st.Calls[calls:])
 	}
-	// The other machine's alert has an issue of its own.
-	cache.entries = append(cache.entries, cacheEntry{key: "bench-results-linux-arm64-1-1", version: "previous",
-		files: map[string]string{"previous/results.txt": nightResults("bbbbbbbbbbbb", nil), "previous/run": "1"}})
-	if _, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 5008, 1); !failed {
-		t.Error("arm64 did not fail")
+	// The other machine's alert has an issue of its own. Its only cache
+	// is of the layout before the run file (path: previous/results.txt,
+	// another cache version): its results are the baseline, and the run
+	// saves the new layout.
+	cache.entries = append(cache.entries, cacheEntry{key: "bench-results-linux-arm64-4000-1", version: "previous/results.txt",
+		files: map[string]string{"previous/results.txt": nightResults("bbbbbbbbbbbb", nil)}})
+	if md, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 5008, 1); !failed || !strings.Contains(md, "previous `bbbbbbbbbbbb`") {
+		t.Errorf("arm64's first run after the cache's layout changed: failed %v, want an alert against the old layout's results:\n%s", failed, md)
+	}
+	if e, _ := cache.newest("bench-results-linux-arm64-"); e.key != "bench-results-linux-arm64-5008-1" || e.version != "previous" || e.files["previous/run"] != "5008\n" {
+		t.Errorf("arm64's newest cache: %q of path %q with run %q, want this run's previous/", e.key, e.version, e.files["previous/run"])
+	}
+	// Its next run, on the same commit, compares with that run alone.
+	if md, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 5009, 1); failed || !strings.Contains(md, "previous run `cccccccccccc`") {
+		t.Errorf("arm64's next run: failed %v, want no alert, against its previous run:\n%s", failed, md)
 	}
 	if is := issues(); len(is) != 2 || !marked(is[1], "linux-arm64") || len(is[0].Comments) != 3 {
 		t.Fatalf("arm64's alert: %+v", is)
@@ -250,7 +261,7 @@ func TestNightlyAlerts(t *testing.T) {
 	if err := st.save(ghState); err != nil {
 		t.Fatal(err)
 	}
-	night("linux-x64", nightResults("eeeeeeeeeeee", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}), 5009, 1)
+	night("linux-x64", nightResults("eeeeeeeeeeee", map[string]float64{"Get/client=b": 27, "Post/client=a": 9}), 5010, 1)
 	if is := issues(); len(is) != 3 || !marked(is[2], "linux-x64") || len(is[0].Comments) != 3 {
 		t.Fatalf("after closing: %+v", is)
 	}
