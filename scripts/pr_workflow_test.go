@@ -322,11 +322,12 @@ func TestPRConcurrency(t *testing.T) {
 	}
 }
 
-// TestPRClientBump: a simulated Dependabot pull request, whose go.mod
-// moves go-retryablehttp from an older served version (the base) to the
-// one this repository requires (the head), through the PR workflow's plan
-// and report steps: the A/B runs every family's retryablehttp rows beside
-// the focused set, and the comment names the version change.
+// TestPRClientBump: a simulated Dependabot pull request of the
+// retryablehttp group, whose go.mod moves go-retryablehttp and its
+// companion go-cleanhttp from older served versions (the base) to the ones
+// this repository requires (the head), through the PR workflow's plan and
+// report steps: the A/B runs every family's retryablehttp rows beside the
+// focused set, and the comment names both version changes.
 func TestPRClientBump(t *testing.T) {
 	w := parseWorkflow(t, "pr-bench.yml")
 	focus := focusBench(t, w)
@@ -340,16 +341,24 @@ func TestPRClientBump(t *testing.T) {
 	if version[1] == older {
 		t.Fatalf("go.mod requires %s %s already: pick another older version", module, older)
 	}
+	// go-cleanhttp, an indirect requirement, is in the group's patterns.
+	const companion, olderCompanion = "github.com/hashicorp/go-cleanhttp", "v0.5.1"
+	companionVersion := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(companion) + ` (v\S+) // indirect$`).FindStringSubmatch(head)
+	if companionVersion == nil || companionVersion[1] == olderCompanion {
+		t.Fatalf("go.mod requires %s at %v: want a version after %s", companion, companionVersion, olderCompanion)
+	}
 	// The checkout: a repository whose base commit's go.mod has the older
-	// version, and whose head holds what the plan step runs
-	// (cmd/clientbumps and the registry) and the real go.mod.
+	// versions, and whose head holds what the plan step runs
+	// (cmd/clientbumps, the registry and the Dependabot groups) and the
+	// real go.mod.
 	repo := t.TempDir()
 	git(t, repo, "init", "-q")
-	writeFile(t, filepath.Join(repo, "go.mod"), strings.Replace(head, module+" "+version[1], module+" "+older, 1))
+	writeFile(t, filepath.Join(repo, "go.mod"), strings.NewReplacer(module+" "+version[1], module+" "+older,
+		companion+" "+companionVersion[1], companion+" "+olderCompanion).Replace(head))
 	git(t, repo, "add", ".")
 	git(t, repo, "commit", "-q", "-m", "base")
 	base := git(t, repo, "rev-parse", "HEAD")
-	for _, f := range []string{"go.mod", "go.sum", "cmd/clientbumps/main.go", "internal/registry/registry.go"} {
+	for _, f := range []string{"go.mod", "go.sum", "cmd/clientbumps/main.go", "internal/registry/registry.go", ".github/dependabot.yml"} {
 		writeFile(t, filepath.Join(repo, f), readFile(t, filepath.Join("..", f)))
 	}
 	git(t, repo, "add", ".")
@@ -360,7 +369,8 @@ func TestPRClientBump(t *testing.T) {
 	}
 	bench, _ := s.outputs["bench"].(string)
 	set, _ := s.outputs["set"].(string)
-	change := module + " " + older + " → " + version[1] + " (retryablehttp)"
+	change := module + " " + older + " → " + version[1] + " (retryablehttp); " +
+		companion + " " + olderCompanion + " → " + companionVersion[1] + " (retryablehttp)"
 	if s.outputs["base"] != base || !strings.Contains(set, change) {
 		t.Fatalf("outputs %v: want base %s and a set naming %q", s.outputs, base, change)
 	}
