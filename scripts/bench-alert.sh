@@ -3,17 +3,20 @@
 # check (.github/workflows/bench.yml runs exactly this, after storing the
 # results): cmd/benchdiff -alert -machine MACHINE -old PREVIOUS -new
 # RESULTS, its Markdown in OUT for the job summary and the notification.
-# benchdiff owns the rule (a time or throughput row more than 2x worse than
-# the previous stored run's, github-action-benchmark's "200%"), the text
-# (a heading naming the machine, the rows that crossed, a verdict naming
-# both commits; on the machine's first run, that there is nothing to
-# compare with) and the exit status: 0 no row crossed, 1 rows crossed, 2
-# bad input.
+# benchdiff owns the rules (a time or throughput row more than 2x worse
+# than the previous stored run's, github-action-benchmark's "200%"; a
+# counter per op that rose: allocations, bytes, wire bytes, connections or
+# handshakes per op, by internal/results.CounterRules), the text (a
+# heading naming the machine, the rows that crossed and the counters that
+# rose, a verdict naming both commits; on the machine's first run, that
+# there is nothing to compare with) and the exit status: 0 no row crossed
+# and no counter rose, 1 a row crossed or a counter rose, 2 bad input.
 #
 # The baseline is the previous stored run, not the previous commit: a
 # later nightly on the same commit compares with the run that alerted, so
-# it alerts again only on a new crossing. scripts/bench_alert_test.go runs
-# a simulated series of nightlies through this and scripts/bench-notify.sh.
+# it alerts again only on a new crossing or a new rise.
+# scripts/bench_alert_test.go runs a simulated series of nightlies through
+# this and scripts/bench-notify.sh.
 set -euo pipefail
 
 if [[ $# -ne 4 ]]; then
