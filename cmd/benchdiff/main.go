@@ -114,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if _, err := readRun(*newFile); err != nil {
 				return err
 			}
-			_, err := fmt.Fprintf(stdout, "No previous results for %s yet: nothing to compare with (this run is the next one's baseline).\n", *machine)
+			_, err := fmt.Fprintf(stdout, "No previous results for %s: nothing to compare with (the machine's first run, or a re-run that found only a later run's results).\n", *machine)
 			return err
 		}
 	}

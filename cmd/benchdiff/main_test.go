@@ -294,7 +294,7 @@ func TestAlert(t *testing.T) {
 	}
 	for _, first := range []string{filepath.Join(dir, "none.txt"), empty} {
 		out, err = diff(t, "-old", first, "-new", cur, "-alert", "-machine", "linux-x64")
-		if err != nil || !strings.HasSuffix(out, "No previous results for linux-x64 yet: nothing to compare with (this run is the next one's baseline).\n") {
+		if err != nil || !strings.HasSuffix(out, "No previous results for linux-x64: nothing to compare with (the machine's first run, or a re-run that found only a later run's results).\n") {
 			t.Errorf("first run (-old %s): %v\n%s", filepath.Base(first), err, out)
 		}
 	}
