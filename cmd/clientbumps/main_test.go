@@ -12,19 +12,25 @@ import (
 // pull-request workflow passes as -groups.
 const dependabot = "../../.github/dependabot.yml"
 
+// writeMod writes a go.mod named name into dir, of module m with the
+// require block requires (lines with tabs and newlines), and returns its
+// path.
+func writeMod(t *testing.T, dir, name, requires string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("module m\n\ngo 1.26\n\nrequire (\n"+requires+")\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestBumps: a library two clients measure is one bump naming both; a
 // module no client measures, or one unchanged, is none; a library one side
 // lacks is "none" there; the bumped clients join every client= level of
 // the focus, once.
 func TestBumps(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, requires string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte("module m\n\ngo 1.26\n\nrequire (\n"+requires+")\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, requires string) string { return writeMod(t, dir, name, requires) }
 	old := write("old.mod", "\tgithub.com/cloudwego/hertz v0.10.3\n\tgithub.com/valyala/fasthttp v1.78.0\n\tgolang.org/x/text v0.1.0\n")
 	cur := write("new.mod", "\tgithub.com/cloudwego/hertz v0.10.4\n\tgithub.com/valyala/fasthttp v1.78.0\n\tgolang.org/x/text v0.2.0\n\tresty.dev/v3 v3.0.0-rc.4\n")
 	var out strings.Builder
@@ -69,13 +75,7 @@ func TestBumps(t *testing.T) {
 // library first; a module of no group and of no client moves none.
 func TestCompanionBumps(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, requires string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte("module m\n\ngo 1.26\n\nrequire (\n"+requires+")\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, requires string) string { return writeMod(t, dir, name, requires) }
 	base := write("base.mod", "\tgithub.com/cloudwego/hertz v0.10.3\n\tgithub.com/cloudwego/netpoll v0.7.1\n\tgolang.org/x/text v0.1.0\n"+
 		"\tgithub.com/bytedance/sonic v1.14.0 // indirect\n\tgithub.com/hashicorp/go-cleanhttp v0.5.1 // indirect\n")
 	const focus = "Floor$|./^client=(nethttp)$"
