@@ -283,10 +283,23 @@ func (b *browser) open(t *testing.T, hash, ready string) {
 	b.wait(t, ready)
 }
 
+// wait polls ready until it is true, for up to a minute. chromedp can
+// poll a page that has just loaded in the execution context of the
+// document before it, before it has taken in the new document's (on a
+// busy machine, a good moment later): the browser answers that it has no
+// such context, and wait polls again.
 func (b *browser) wait(t *testing.T, ready string) {
 	t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("waiting for %s: %v", ready, err)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Cannot find context with specified id") || time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: %v", ready, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 
