@@ -9,6 +9,7 @@ package dashboard_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
@@ -816,6 +817,8 @@ func TestDashboard(t *testing.T) {
 		t.Logf("the panel of %s's latest run: %d cells, %d moved since the previous run", x64.Machine.ID, len(cells), moved)
 	})
 
+	t.Run("open-regressions", func(t *testing.T) { checkOpenRegressions(t, b) })
+
 	t.Run("only-moved", func(t *testing.T) {
 		// Only the rows that moved, at a click.
 		if err := chromedp.Do(b.ctx, chromedp.Click(`#only-moved`)); err != nil {
@@ -1084,4 +1087,115 @@ func checkOpenAndCounters(t *testing.T, b *browser, machine string, latest sampl
 	if !slices.Equal(rows, want) {
 		t.Errorf("%s: the counters panel lists %q, want %q", machine, rows, want)
 	}
+}
+
+// A point of a series in checkOpenRegressions: its workflow run and
+// attempt, its value (0: none, a gap), and whether the converter marked
+// it crossed.
+type seriesPoint struct {
+	run     string
+	value   float64
+	crossed bool
+}
+
+// checkOpenRegressions: the regressions the model keeps open, on series
+// made up to be hard: re-runs (two attempts of a run, both crossed),
+// staircases (crossings upon crossings), gaps, and cleared crossings. A
+// regression is open since the earliest crossing not yet cleared, in an
+// earlier run than the latest, and measured from the value before it.
+func checkOpenRegressions(t *testing.T, b *browser) {
+	p := func(run string, v float64) seriesPoint { return seriesPoint{run, v, false} }
+	x := func(run string, v float64) seriesPoint { return seriesPoint{run, v, true} }
+	gap := func(run string) seriesPoint { return seriesPoint{run, 0, false} }
+	type want struct {
+		Since string // the run id of the point it is open since
+		Worse string // %.2f
+	}
+	for _, c := range []struct {
+		name   string
+		unit   string
+		points []seriesPoint
+		want   []want
+	}{
+		{"one crossing, still open", "ns/op", []seriesPoint{p("1-1", 100), p("2-1", 100), x("3-1", 300), p("4-1", 310), p("5-1", 305)}, []want{{"3-1", "3.05"}}},
+		{"one crossing, cleared", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), p("3-1", 320), p("4-1", 150), p("5-1", 290)}, nil},
+		{"a re-run, both attempts crossed", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), x("2-2", 310), p("3-1", 305)}, []want{{"2-1", "3.05"}}},
+		{"a re-run that clears its first attempt", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), p("2-2", 110), p("3-1", 105)}, nil},
+		{"crossed in the latest run's two attempts: crossed, not open", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), x("2-2", 310)}, nil},
+		{"a staircase", "ns/op", []seriesPoint{p("9-1", 100), x("10-1", 250), x("11-1", 625), p("12-1", 630)}, []want{{"10-1", "6.30"}}},
+		{"a staircase back down a step", "ns/op", []seriesPoint{p("9-1", 100), x("10-1", 250), x("11-1", 525), p("12-1", 250)}, []want{{"10-1", "2.50"}}},
+		{"a gap before the crossing", "ns/op", []seriesPoint{p("1-1", 100), gap("2-1"), x("3-1", 300), p("4-1", 310)}, []want{{"3-1", "3.10"}}},
+		{"a gap after the crossing", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), gap("3-1"), gap("4-1"), p("5-1", 305)}, []want{{"2-1", "3.05"}}},
+		{"a crossing after a cleared one", "ns/op", []seriesPoint{p("1-1", 100), x("2-1", 300), p("3-1", 110), x("4-1", 330), p("5-1", 320)}, []want{{"4-1", "2.91"}}},
+		{"throughput", "MB/s", []seriesPoint{p("1-1", 100), x("2-1", 30), p("3-1", 31)}, []want{{"2-1", "3.23"}}},
+	} {
+		got := eval[[]struct {
+			Scenario, Client, Unit, Since string
+			Worse                         float64
+		}](t, b, fmt.Sprintf(`((data) => {
+			const m = window.httpclientbenchDashboard.modelOf(data);
+			return m.open.map(o => ({Scenario: o.scenario, Client: o.client, Unit: o.unit, Since: m.commits[o.since].run, Worse: o.worse}));
+		})(%s)`, seriesData(t, c.unit, c.points)))
+		var gotW []want
+		for _, o := range got {
+			if o.Scenario != "Case" || o.Client != "fasthttp" || o.Unit != c.unit {
+				t.Errorf("%s: open on %s/%s in %s, a series that never crossed", c.name, o.Scenario, o.Client, o.Unit)
+				continue
+			}
+			gotW = append(gotW, want{o.Since, fmt.Sprintf("%.2f", o.Worse)})
+		}
+		if !slices.Equal(gotW, c.want) {
+			t.Errorf("%s: %v: open %+v, want %+v", c.name, c.points, gotW, c.want)
+		}
+	}
+}
+
+// seriesData is a data.js's data of one store holding the series points
+// of Case/client=fasthttp in unit, and beside it, at every point, one
+// steady series (so a gap is a point of the others).
+func seriesData(t *testing.T, unit string, points []seriesPoint) string {
+	t.Helper()
+	type bench struct {
+		Name  string  `json:"name"`
+		Unit  string  `json:"unit"`
+		Value float64 `json:"value"`
+		Extra string  `json:"extra"`
+	}
+	type entry struct {
+		Commit  map[string]string `json:"commit"`
+		Date    int64             `json:"date"`
+		Benches []bench           `json:"benches"`
+	}
+	start := time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC)
+	var entries []entry
+	runs := map[string]int{}
+	for _, pt := range points {
+		id, attempt, _ := strings.Cut(pt.run, "-")
+		if _, ok := runs[id]; !ok {
+			runs[id] = len(runs)
+		}
+		n, _ := strconv.Atoi(attempt)
+		date := start.Add(time.Duration(runs[id])*24*time.Hour + time.Duration(n-1)*45*time.Minute)
+		extra := func(crossed bool) string {
+			e := "median of 6; machine=linux-x64"
+			if crossed {
+				e += "; previous=+200.0% p=0.002 significant crossed"
+			}
+			return e + "; run=" + pt.run
+		}
+		benches := []bench{{"Steady/client=fasthttp", unit, 100, extra(false)}}
+		if pt.value != 0 {
+			benches = append(benches, bench{"Case/client=fasthttp", unit, pt.value, extra(pt.crossed)})
+		}
+		entries = append(entries, entry{
+			Commit:  map[string]string{"id": fmt.Sprintf("%040d", runs[id]), "message": "run " + id, "url": ""},
+			Date:    date.UnixMilli(),
+			Benches: benches,
+		})
+	}
+	data, err := json.Marshal(map[string]any{"entries": map[string]any{"store": entries}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

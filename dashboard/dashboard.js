@@ -55,6 +55,7 @@
     charts: [], // the charts drawn, in the order drawn
     scenarios: [], // the charts of the unit, in page order (drawn or not)
     timings: {}, // performance.now() when the first machine's data, model, panel and first chart were ready
+    modelOf: model, // the model of a data.js's data, for the page test
   };
   window.httpclientbenchDashboard = state;
 
@@ -333,7 +334,7 @@
     });
     return {
       commits: points, scenarios: scenarios, families: families, latest: latest,
-      counters: counterChanges(latestRuns), open: openRegressions(scenarios, points.length),
+      counters: counterChanges(latestRuns), open: openRegressions(scenarios, points),
       repoUrl: typeof data.repoUrl === 'string' ? data.repoUrl : '',
     };
   }
@@ -342,24 +343,46 @@
   // (machines.js, generated from it).
   var ALERT_RATIO = window.httpclientbenchAlertRatio || 2;
 
-  // openRegressions is every time or throughput series that crossed the
-  // alert line at an earlier point than the latest and is still more than
-  // ALERT_RATIO times worse than at the point before that crossing: the
-  // regression stays open until a run clears it. Each is
-  // {scenario, client, unit, since (the point that crossed), worse}.
-  function openRegressions(scenarios, n) {
-    var out = [], last = n - 1;
+  // workflowRun is the workflow run of a point: its run id without the
+  // attempt ("5001" of "5001-2"); '' for older data, without run ids,
+  // where each point is a run of its own.
+  function workflowRun(point) {
+    return point.run ? point.run.replace(/-\d+$/, '') : '';
+  }
+
+  // openRegressions is every time or throughput series still more than
+  // ALERT_RATIO times worse than before a crossing in an earlier run than
+  // the latest: a regression stays open until a run clears it.
+  //   - The attempts of one workflow run are one run: a re-run compares
+  //     with what its first attempt compared with, so both can be crossed.
+  //   - The value before a crossing is the series' last value in an
+  //     earlier run; a point without a value (a gap) is passed over.
+  //   - A crossing is cleared by any later value back within ALERT_RATIO
+  //     of the value before it.
+  //   - The regression is open since the earliest crossing not cleared,
+  //     and measured from the value before it: a staircase of two
+  //     crossings is open since the first, by both steps.
+  // Each is {scenario, client, unit, since (the point that crossed), worse}.
+  function openRegressions(scenarios, points) {
+    var out = [], last = points.length - 1, runs = points.map(workflowRun);
+    var sameRun = function (i, j) { return i === j || (runs[i] !== '' && runs[i] === runs[j]); };
     scenarios.forEach(function (s) {
       Object.keys(s.series).forEach(function (client) {
         ['ns/op', 'MB/s'].forEach(function (unit) {
           var arr = s.series[client][unit];
-          if (!arr || !arr[last]) return;
-          for (var k = last - 1; k >= 1; k--) {
-            if (!crossed(arr[k])) continue;
-            var before = arr[k - 1];
-            if (!before || !(before.value > 0) || !(arr[last].value > 0)) return;
-            var worse = unit === 'MB/s' ? before.value / arr[last].value : arr[last].value / before.value;
-            if (worse > ALERT_RATIO) out.push({ scenario: s.name, client: client, unit: unit, since: k, worse: worse });
+          if (!arr) return;
+          var value = function (i) { return arr[i] && arr[i].value > 0 ? arr[i].value : null; };
+          var worse = function (v, before) { return unit === 'MB/s' ? before / v : v / before; };
+          if (value(last) === null) return;
+          for (var k = 0; k < last; k++) {
+            if (!crossed(arr[k]) || sameRun(k, last)) continue;
+            var before = null;
+            for (var i = k - 1; i >= 0 && before === null; i--) if (!sameRun(i, k)) before = value(i);
+            if (before === null) continue; // the stores no longer hold the run before it
+            var cleared = false;
+            for (var j = k + 1; j <= last && !cleared; j++) cleared = value(j) !== null && worse(value(j), before) <= ALERT_RATIO;
+            if (cleared) continue;
+            out.push({ scenario: s.name, client: client, unit: unit, since: k, worse: worse(value(last), before) });
             return;
           }
         });
