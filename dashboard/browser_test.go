@@ -876,6 +876,29 @@ func TestDashboard(t *testing.T) {
 		if len(points) != len(want) {
 			t.Errorf("%d points for %d stored runs", len(points), len(want))
 		}
+		// On the x axis, a point's day, and its time where two points
+		// share the day (the two attempts of a run).
+		ticks := eval[[]string](t, b, `(() => {
+			const c = window.httpclientbenchDashboard.charts[0], x = c.scales.x;
+			return c.data.labels.map((_, k) => x.options.ticks.callback.call(x, k, k, []));
+		})()`)
+		days := map[string]int{}
+		for _, r := range x64.Stored() {
+			days[r.Date.UTC().Format("01-02")]++
+		}
+		var wantTicks []string
+		shared := 0
+		for _, r := range x64.Stored() {
+			tick := r.Date.UTC().Format("01-02")
+			if days[tick] > 1 {
+				tick = r.Date.UTC().Format("01-02 15:04")
+				shared++
+			}
+			wantTicks = append(wantTicks, tick)
+		}
+		if !slices.Equal(ticks, wantTicks) || shared < 2 {
+			t.Errorf("the x axis's ticks are %q, want %q (the day, and the time on the %d points that share a day)", ticks, wantTicks, shared)
+		}
 	})
 
 	t.Run("time-charts", func(t *testing.T) {
@@ -961,7 +984,7 @@ func TestDashboard(t *testing.T) {
 		checkCrossings(t, arm.Machine.ID+" time", charts, arm, true)
 		latest := arm.Runs[len(arm.Runs)-1]
 		checkPanelCrossings(t, arm.Machine.ID, eval[[]cellView](t, b, probePanel), latest)
-		checkOpenAndCounters(t, b, arm.Machine.ID, latest)
+		checkOpenAndCounters(t, b, arm)
 		if h := eval[string](t, b, `location.hash`); h != "#machine="+arm.Machine.ID {
 			t.Errorf("after choosing %s the hash is %q", arm.Machine.ID, h)
 		}
@@ -1060,19 +1083,37 @@ func TestDashboard(t *testing.T) {
 	}
 }
 
-// checkOpenAndCounters: on the latest run, the panel keeps showing the
-// regression that crossed the line in an earlier run and is still there
-// (its cells marked, the summary counting it and linking the machine's
-// alert issue), and lists exactly the counters that rose: the rows of the
-// leaves the generator gave one allocation more, +1 allocs/op.
-func checkOpenAndCounters(t *testing.T, b *browser, machine string, latest sample.Run) {
+// checkOpenAndCounters: on the latest run of h, the panel keeps showing
+// the regression that crossed the line in an earlier run and is still
+// there: its cells marked open since the first attempt of the run it
+// started in (that run has two attempts, both crossed), the summary
+// counting it and linking the machine's alert issue. And it lists exactly
+// the counters that rose: the rows of the leaves the generator gave one
+// allocation more, +1 allocs/op.
+func checkOpenAndCounters(t *testing.T, b *browser, h sample.History) {
 	t.Helper()
-	if len(latest.Regressed) == 0 || latest.RegressedFrom || len(latest.MoreAllocs) == 0 {
-		t.Fatalf("the sample's latest run on %s has no regression from an earlier run or no counter change: %+v", machine, latest)
+	machine, runs := h.Machine.ID, h.Stored()
+	latest := runs[len(runs)-1]
+	from := slices.IndexFunc(runs, func(r sample.Run) bool { return r.RegressedFrom })
+	if len(latest.Regressed) == 0 || latest.RegressedFrom || from < 0 || from+1 >= len(runs) || !runs[from+1].Rerun || !runs[from+1].RegressedFrom || len(latest.MoreAllocs) == 0 {
+		t.Fatalf("the sample's latest run on %s has no regression from an earlier run of two crossed attempts, or no counter change: %+v", machine, latest)
 	}
-	got := eval[[]string](t, b, `Array.from(document.querySelectorAll('#panel td.open')).map(td => td.closest('tr').dataset.scenario + '/client=' + td.dataset.client)`)
-	if want := latest.Regressed; !slices.Equal(got, want) {
-		t.Errorf("%s: cells marked open %q, want the regressed leaves %q", machine, got, want)
+	type open struct{ Leaf, Since, Label string }
+	got := eval[[]open](t, b, `(() => {
+		const s = window.httpclientbenchDashboard;
+		return Array.from(document.querySelectorAll('#panel td.open')).map(td => {
+			const leaf = td.closest('tr').dataset.scenario + '/client=' + td.dataset.client;
+			const o = s.model.open.find(o => o.scenario + '/client=' + o.client === leaf);
+			return {Leaf: leaf, Since: o ? s.commits[o.since].run : '', Label: td.querySelector('.open-since').textContent};
+		});
+	})()`)
+	var want []open
+	for _, l := range latest.Regressed {
+		tick := eval[string](t, b, fmt.Sprintf(`window.httpclientbenchDashboard.commits.find(c => c.run === %q).tick`, runs[from].RunID))
+		want = append(want, open{l, runs[from].RunID, "▲ open since " + tick})
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: cells marked open %+v, want the regressed leaves, open since the run's first attempt: %+v", machine, got, want)
 	}
 	summary := eval[[]string](t, b, `(() => { const o = document.querySelector('#summary .n-open'); const a = document.querySelector('#summary a[href*="/issues?q="]'); return o ? [o.textContent, a ? a.href : ''] : ['', '']; })()`)
 	if !strings.HasPrefix(summary[0], strconv.Itoa(len(latest.Regressed))+" regression") || !strings.Contains(summary[1], "https://github.com/httpclientbench/httpclientbench/issues?q=") ||
@@ -1080,12 +1121,12 @@ func checkOpenAndCounters(t *testing.T, b *browser, machine string, latest sampl
 		t.Errorf("%s: the summary says %q, links %q: want the open regression and the machine's alert issue", machine, summary[0], summary[1])
 	}
 	rows := eval[[]string](t, b, `Array.from(document.querySelectorAll('#counters tr.rose, #counters tr.fell')).map(tr => tr.className + ' ' + tr.dataset.name + ' ' + tr.dataset.unit + ' ' + tr.querySelector('.change').textContent)`)
-	var want []string
+	var wantRows []string
 	for _, l := range latest.MoreAllocs {
-		want = append(want, "rose "+l+" allocs/op +1 allocs/op")
+		wantRows = append(wantRows, "rose "+l+" allocs/op +1 allocs/op")
 	}
-	if !slices.Equal(rows, want) {
-		t.Errorf("%s: the counters panel lists %q, want %q", machine, rows, want)
+	if !slices.Equal(rows, wantRows) {
+		t.Errorf("%s: the counters panel lists %q, want %q", machine, rows, wantRows)
 	}
 }
 

@@ -17,8 +17,11 @@
 // The first machine's latest run is docs/results.txt itself (no noise), so
 // its ratios are docs/REPORT.md's. A few runs make some leaves 3× slower
 // (SlowFactor), which the converter marks "crossed"; one run is a second
-// run of the previous run's commit. The other machines' histories are
-// shorter, with their own noise, their times scaled.
+// attempt of the previous run, compared with what the first attempt was
+// compared with, as the workflow does. The other machines' histories are
+// shorter, with their own noise, their times scaled; in the second one's
+// latest run, a regression from the run with two attempts on is still
+// open.
 package sample
 
 import (
@@ -108,7 +111,9 @@ type Run struct {
 	Date    time.Time
 	// Exact: the run's values are docs/results.txt's, without noise.
 	Exact bool
-	// Rerun: a second run of the previous run's commit.
+	// Rerun: a second attempt of the previous run (its RunID's run id, the
+	// next attempt), compared with what the first attempt was compared
+	// with.
 	Rerun bool
 	// Slowed are the leaves (stored names, as "H1GetBytes/buf=fresh/client=resty")
 	// whose times the run multiplies by SlowFactor (and whose MB/s it
@@ -122,7 +127,8 @@ type Run struct {
 	// first such run crosses the line, the later ones stay there, a
 	// regression still open.
 	Regressed []string
-	// RegressedFrom: the regression starts in this run, which crosses.
+	// RegressedFrom: the regression starts in this run, which crosses (in
+	// each of its attempts).
 	RegressedFrom bool
 	// MoreAllocs are leaves with one allocation per op more than the
 	// recording: a counter that rose in the run.
@@ -196,8 +202,13 @@ func Write(dir string, opt Options) ([]History, error) {
 			return nil, err
 		}
 		rng := rand.New(rand.NewPCG(uint64(i+1), 0x5eed))
-		previous := ""
+		// previous is the run's baseline: the previous run's results, but
+		// for a second attempt, which has its first attempt's baseline.
+		previous, baseline := "", ""
 		for k, r := range runs {
+			if !r.Rerun {
+				baseline = previous
+			}
 			in := filepath.Join(work, fmt.Sprintf("results-%02d.txt", k))
 			if err := os.WriteFile(in, recorded.text(r, scaleOf(i), rng), 0o644); err != nil {
 				return nil, err
@@ -207,8 +218,8 @@ func Write(dir string, opt Options) ([]History, error) {
 				return nil, err
 			}
 			args := []string{"-in", in, "-out-dir", out, "-run-id", r.RunID, "-machine", m.ID}
-			if previous != "" {
-				args = append(args, "-previous", previous)
+			if baseline != "" {
+				args = append(args, "-previous", baseline)
 			}
 			cmd := exec.Command(benchjson, args...)
 			var stderr bytes.Buffer
@@ -476,14 +487,16 @@ func plan(rec *recording, n int) [][]Run {
 			runs[k].Slowed = pick(rng, rec.leaves, 2)
 		}
 		// A regression from a run well before the latest on, still open
-		// in the latest; and, in the latest run, one allocation more on a
-		// client's two rows.
+		// in the latest; the run it starts in has two attempts (the
+		// latest but two is a second attempt), each crossing the line.
+		// And, in the latest run, one allocation more on a client's two
+		// rows.
 		if k := m - 4; k >= 1 && !runs[k].Rerun && !runs[k-1].Rerun {
 			regressed := pick(rng, slices.DeleteFunc(slices.Clone(rec.leaves), func(l string) bool {
 				return slices.Contains(runs[m-1].Slowed, l) || slices.Contains(runs[k].Slowed, l)
 			}), 1)
 			for j := k; j < m; j++ {
-				runs[j].Regressed, runs[j].RegressedFrom = regressed, j == k
+				runs[j].Regressed, runs[j].RegressedFrom = regressed, j == k || runs[j].Rerun && runs[j-1].RegressedFrom
 			}
 		}
 		runs[m-1].MoreAllocs = moreAllocs(rec.leaves)
