@@ -8,6 +8,7 @@ package dashboard_test
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -1087,15 +1088,15 @@ func TestDashboard(t *testing.T) {
 // the regression that crossed the line in an earlier run and is still
 // there: its cells marked open since the first attempt of the run it
 // started in (that run has two attempts, both crossed), the summary
-// counting it and linking the machine's alert issue. And it lists exactly
-// the counters that rose: the rows of the leaves the generator gave one
-// allocation more, +1 allocs/op.
+// counting it and linking the machine's alert issue. And the counters
+// panel lists exactly the counters the run changed, each with its value
+// before and now and the change.
 func checkOpenAndCounters(t *testing.T, b *browser, h sample.History) {
 	t.Helper()
 	machine, runs := h.Machine.ID, h.Stored()
 	latest := runs[len(runs)-1]
 	from := slices.IndexFunc(runs, func(r sample.Run) bool { return r.RegressedFrom })
-	if len(latest.Regressed) == 0 || latest.RegressedFrom || from < 0 || from+1 >= len(runs) || !runs[from+1].Rerun || !runs[from+1].RegressedFrom || len(latest.MoreAllocs) == 0 {
+	if len(latest.Regressed) == 0 || latest.RegressedFrom || from < 0 || from+1 >= len(runs) || !runs[from+1].Rerun || !runs[from+1].RegressedFrom || len(latest.Counters) == 0 {
 		t.Fatalf("the sample's latest run on %s has no regression from an earlier run of two crossed attempts, or no counter change: %+v", machine, latest)
 	}
 	type open struct{ Leaf, Since, Label string }
@@ -1120,13 +1121,27 @@ func checkOpenAndCounters(t *testing.T, b *browser, h sample.History) {
 		!strings.Contains(summary[1], url.QueryEscape(`"Nightly benchmarks on `+machine+`"`)) && !strings.Contains(summary[1], url.PathEscape(`"Nightly benchmarks on `+machine+`"`)) {
 		t.Errorf("%s: the summary says %q, links %q: want the open regression and the machine's alert issue", machine, summary[0], summary[1])
 	}
-	rows := eval[[]string](t, b, `Array.from(document.querySelectorAll('#counters tr.rose, #counters tr.fell')).map(tr => tr.className + ' ' + tr.dataset.name + ' ' + tr.dataset.unit + ' ' + tr.querySelector('.change').textContent)`)
+	rows := eval[[]string](t, b, `Array.from(document.querySelectorAll('#counters tbody tr')).map(tr => tr.className + ' ' + tr.dataset.name + ' ' + tr.dataset.unit + ': ' + tr.querySelector('.values').textContent + ', ' + tr.querySelector('.change').textContent)`)
 	var wantRows []string
-	for _, l := range latest.MoreAllocs {
-		wantRows = append(wantRows, "rose "+l+" allocs/op +1 allocs/op")
+	units := map[string]bool{}
+	for _, c := range latest.Counters {
+		dir := "rose"
+		if c.Delta < 0 {
+			dir = "fell"
+		}
+		units[c.Unit] = true
+		wantRows = append(wantRows, fmt.Sprintf("%s %s %s: %s → %s, %s %s", dir, c.Leaf, c.Unit,
+			results.FormatCount(c.From), results.FormatCount(c.From+c.Delta), results.FormatDelta(c.Delta), c.Unit))
 	}
+	slices.SortFunc(wantRows, func(a, b string) int {
+		fa, fb := strings.Fields(a), strings.Fields(b)
+		return cmp.Or(strings.Compare(fa[1], fb[1]), strings.Compare(fa[2], fb[2]))
+	})
 	if !slices.Equal(rows, wantRows) {
-		t.Errorf("%s: the counters panel lists %q, want %q", machine, rows, wantRows)
+		t.Errorf("%s: the counters panel lists\n\t%s\nwant\n\t%s", machine, strings.Join(rows, "\n\t"), strings.Join(wantRows, "\n\t"))
+	}
+	if !units["allocs/op"] || !units[results.SentUnit] || !units[results.HandshakesUnit] {
+		t.Errorf("%s: the sample's changed counters %+v: want allocations and counters of the counters store (%s, %s)", machine, latest.Counters, results.SentUnit, results.HandshakesUnit)
 	}
 }
 

@@ -395,7 +395,10 @@
   // cmd/benchjson marked "counter=rose +2" or "counter=fell -24": the
   // counters per op (B/op, allocs/op, wire bytes, connections, handshakes)
   // that changed since the previous run by internal/results.CounterRules,
-  // the rows the nightly's alert names when they rose.
+  // the rows the nightly's alert names when they rose. Each has its
+  // value before, its value less the change: the run the change is from
+  // is not always the point before (a re-run's is the run before its
+  // first attempt).
   function counterChanges(runs) {
     var out = [];
     runs.forEach(function (run) {
@@ -403,7 +406,7 @@
         var m = typeof b.extra === 'string' && /(?:^|;\s*)counter=(rose|fell) ([^;\s]+)/.exec(b.extra);
         if (!m || typeof b.name !== 'string') return;
         var name = b.name.replace(/ \([^()]*\)$/, '');
-        out.push({ name: name, unit: b.unit, value: b.value, rose: m[1] === 'rose', delta: m[2] });
+        out.push({ name: name, unit: b.unit, value: b.value, old: b.value - parseFloat(m[2]), rose: m[1] === 'rose', delta: m[2] });
       });
     });
     out.sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0; });
@@ -756,8 +759,15 @@
     }
   }
 
+  // fmtCounter prints a counter per op as cmd/benchjson's deltas
+  // (results.FormatCount): whole, with at most 4 decimals.
+  function fmtCounter(x) {
+    return String(Math.round(x * 1e4) / 1e4);
+  }
+
   // renderCounters lists the latest run's counters per op that changed
-  // since the previous run (counterChanges), apart from the times.
+  // since the previous run (counterChanges), apart from the times: each
+  // one's value before and now, and the change.
   function renderCounters(m) {
     var box = $('counters');
     box.textContent = '';
@@ -767,14 +777,14 @@
     box.appendChild(h);
     if (shown.length === 0) return;
     var t = el('table'), hr = el('tr');
-    ['benchmark', 'counter', 'now', 'change'].forEach(function (c) { hr.appendChild(el('th', {}, c)); });
+    ['benchmark', 'counter', 'before → now', 'change'].forEach(function (c) { hr.appendChild(el('th', {}, c)); });
     t.appendChild(el('thead')).appendChild(hr);
     var tb = el('tbody');
     shown.forEach(function (c) {
       var tr = el('tr', { class: c.rose ? 'rose' : 'fell', 'data-name': c.name, 'data-unit': c.unit });
       tr.appendChild(el('td', {}, c.name));
       tr.appendChild(el('td', {}, c.unit));
-      tr.appendChild(el('td', { class: 'num' }, String(c.value)));
+      tr.appendChild(el('td', { class: 'num values' }, fmtCounter(c.old) + ' → ' + fmtCounter(c.value)));
       tr.appendChild(el('td', { class: 'num change' }, c.delta + ' ' + c.unit));
       tb.appendChild(tr);
     });

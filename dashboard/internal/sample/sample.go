@@ -7,21 +7,27 @@
 // commit: and date: of the run and deterministic noise on its times (a
 // seeded math/rand/v2), converted by cmd/benchjson (built once) with
 // -run-id, -machine and -previous (the machine's previous simulated run),
-// and its four files appended to the machine's four stores as
+// and its five files appended to the machine's five stores as
 // github-action-benchmark does (a commit object, the date, the tool; the
 // last MaxItems entries kept), written to <dir>/dev/bench/<machine>/data.js
 // as the action writes data.js. So the samples have the suite's names,
 // units and extra fields exactly as the nightly stores will, and a test on
 // them breaks when the suite or the converter changes.
 //
+// docs/results.txt was recorded before the suite reported its exact
+// counters (results.ExactUnits: wire bytes, connections, handshakes);
+// while it has none, every run carries each leaf's counters from an A/A
+// recording that has them (CountersFile), the same in every run, so the
+// counters store is filled as the nightly fills it.
+//
 // The first machine's latest run is docs/results.txt itself (no noise), so
 // its ratios are docs/REPORT.md's. A few runs make some leaves 3× slower
 // (SlowFactor), which the converter marks "crossed"; one run is a second
 // attempt of the previous run, compared with what the first attempt was
 // compared with, as the workflow does. The other machines' histories are
-// shorter, with their own noise, their times scaled; in the second one's
-// latest run, a regression from the run with two attempts on is still
-// open.
+// shorter, with their own noise, their times scaled; the second one's
+// latest run changes a few counters, and a regression from the run with
+// two attempts on is still open in it.
 package sample
 
 import (
@@ -71,13 +77,21 @@ const RepoURL = "https://github.com/" + "httpclientbench/httpclientbench"
 // the file of cmd/benchjson it stores and the action's tool.
 type Store struct{ Name, File, Tool string }
 
-// Stores are the workflow's four stores in the order it stores them.
+// Stores are the workflow's five stores in the order it stores them; the
+// counters' only where cmd/benchjson wrote counters.json.
 var Stores = []Store{
 	{"httpclientbench time (smaller is better)", "time.json", "customSmallerIsBetter"},
 	{"httpclientbench throughput (bigger is better)", "throughput.json", "customBiggerIsBetter"},
 	{"httpclientbench B/op (smaller is better)", "bytes.json", "customSmallerIsBetter"},
 	{"httpclientbench allocs/op (smaller is better)", "allocs.json", "customSmallerIsBetter"},
+	{"httpclientbench counters per op (smaller is better)", "counters.json", "customSmallerIsBetter"},
 }
+
+// CountersFile is the recording the sample's exact counters come from
+// while docs/results.txt has none: an A/A run of the whole suite with
+// them (docs/ci.md, The counters' rule, measured), relative to the
+// module's root.
+const CountersFile = "docs/ab/aa-counters-1.txt"
 
 // Options say what to generate.
 type Options struct {
@@ -130,9 +144,16 @@ type Run struct {
 	// RegressedFrom: the regression starts in this run, which crosses (in
 	// each of its attempts).
 	RegressedFrom bool
-	// MoreAllocs are leaves with one allocation per op more than the
-	// recording: a counter that rose in the run.
-	MoreAllocs []string
+	// Counters are counters per op the run changes: counters that rose or
+	// fell in the run.
+	Counters []Counter
+}
+
+// Counter is a counter per op of a leaf that a run changes by Delta from
+// its value in the recordings, From (every round's value moves by Delta).
+type Counter struct {
+	Leaf, Unit  string
+	From, Delta float64
 }
 
 // Crossing are the leaves whose time the converter marks crossed in the
@@ -175,7 +196,7 @@ func Write(dir string, opt Options) ([]History, error) {
 	if opt.Runs < 1 {
 		return nil, fmt.Errorf("runs %d: want at least 1", opt.Runs)
 	}
-	recorded, err := readRecording(filepath.Join(opt.Root, "docs", "results.txt"))
+	recorded, err := readRecording(filepath.Join(opt.Root, "docs", "results.txt"), filepath.Join(opt.Root, filepath.FromSlash(CountersFile)))
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +251,9 @@ func Write(dir string, opt Options) ([]History, error) {
 			previous = in
 			for s, st := range Stores {
 				b, err := os.ReadFile(filepath.Join(out, st.File))
+				if errors.Is(err, os.ErrNotExist) && st.File == "counters.json" {
+					continue // a run without counters: the workflow skips the store
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -269,12 +293,24 @@ func Write(dir string, opt Options) ([]History, error) {
 // scaleOf is machine i's times over the first machine's.
 func scaleOf(i int) float64 { return 1 + 0.3*float64(i) }
 
-// recording is docs/results.txt: its lines, and its leaves in order.
+// recording is docs/results.txt: its lines, its leaves in order, and the
+// counters to add to them.
 type recording struct {
 	lines  []string
 	leaves []string // stored names of the leaves with a time, in order
 	commit string
 	date   time.Time
+	// counters are the exact counters each leaf gets from CountersFile,
+	// in results.ExactUnits' order (none when the recording has its own).
+	counters map[string][]unitValue
+	// medians are the median of every leaf and unit of the run (the
+	// recording's and the added counters'): leaf+" "+unit.
+	medians map[string]float64
+}
+
+type unitValue struct {
+	unit  string
+	value float64
 }
 
 var procsSuffix = regexp.MustCompile(`-\d+$`)
@@ -285,12 +321,28 @@ func leafOf(field, pkg string) string {
 	return results.Name(pkg, procsSuffix.ReplaceAllString(strings.TrimPrefix(field, "Benchmark"), ""))
 }
 
-func readRecording(path string) (*recording, error) {
+// readRecording reads the recording at path, and the exact counters from
+// countersPath when it has none of its own.
+func readRecording(path, countersPath string) (*recording, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	rec := &recording{}
+	rec := &recording{medians: map[string]float64{}}
+	file, err := results.ReadFile(bytes.NewReader(b), path)
+	if err != nil {
+		return nil, err
+	}
+	own := false
+	for _, s := range file.Series {
+		rec.medians[results.Name(s.Pkg, s.Name)+" "+s.Unit] = results.Summarize(s.Values).Center
+		own = own || slices.Contains(results.ExactUnits, s.Unit)
+	}
+	if !own {
+		if err := rec.readCounters(countersPath); err != nil {
+			return nil, err
+		}
+	}
 	pkg, seen := "", map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
@@ -320,19 +372,58 @@ func readRecording(path string) (*recording, error) {
 	if len(rec.leaves) == 0 || rec.date.IsZero() {
 		return nil, fmt.Errorf("%s: no benchmark with a time, or no date: line", path)
 	}
+	if rec.counters != nil {
+		// The counters' Unit lines, as cmd/benchrun writes them, after
+		// the recording's.
+		end := slices.IndexFunc(rec.lines, func(l string) bool { return !strings.HasPrefix(l, "Unit ") })
+		var units []string
+		for _, u := range results.ExactUnits {
+			units = append(units, "Unit "+u+" better=lower", "Unit "+u+" assume=exact")
+		}
+		rec.lines = slices.Insert(rec.lines, max(0, end), units...)
+	}
 	return rec, nil
+}
+
+// readCounters sets each leaf's exact counters, the medians of the
+// recording at path, the same in every round.
+func (rec *recording) readCounters(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("the exact counters of the sample: %v", err)
+	}
+	defer f.Close()
+	file, err := results.ReadFile(f, path)
+	if err != nil {
+		return err
+	}
+	rec.counters = map[string][]unitValue{}
+	for _, u := range results.ExactUnits {
+		for _, s := range file.Series {
+			if s.Unit != u {
+				continue
+			}
+			leaf, v := results.Name(s.Pkg, s.Name), results.Summarize(s.Values).Center
+			rec.counters[leaf] = append(rec.counters[leaf], unitValue{u, v})
+			rec.medians[leaf+" "+u] = v
+		}
+	}
+	if len(rec.counters) == 0 {
+		return fmt.Errorf("%s: no exact counters (%q)", path, results.ExactUnits)
+	}
+	return nil
 }
 
 // text is the results file of run r on a machine whose times are scale
 // times the first's: the recording's lines with the run's commit and date,
 // and its values with noise drawn from rng (none for an exact run).
 func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
-	slowed, shifted, allocs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	slowed, shifted, counters := map[string]bool{}, map[string]bool{}, map[[2]string]float64{}
 	for _, l := range slices.Concat(r.Slowed, r.Regressed) {
 		slowed[l] = true
 	}
-	for _, l := range r.MoreAllocs {
-		allocs[l] = true
+	for _, c := range r.Counters {
+		counters[[2]string{c.Leaf, c.Unit}] += c.Delta
 	}
 	for _, l := range r.Shifted {
 		shifted[l] = true
@@ -351,15 +442,21 @@ func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
 			line = "commit: " + r.Commit[:12]
 		case strings.HasPrefix(line, "date: "):
 			line = "date: " + r.Date.Add(-40*time.Minute).Format(time.RFC3339)
-		case strings.HasPrefix(line, "Benchmark") && !r.Exact:
+		case strings.HasPrefix(line, "Benchmark"):
 			f := strings.Fields(line)
 			leaf := leafOf(f[0], pkg)
-			lf, ok := leafFactor[leaf]
-			if !ok {
-				lf = math.Exp(rng.NormFloat64() * 0.015)
-				leafFactor[leaf] = lf
+			for _, c := range rec.counters[leaf] {
+				f = append(f, strconv.FormatFloat(c.value, 'f', -1, 64), c.unit)
 			}
-			x := scale * runFactor * lf * math.Exp(rng.NormFloat64()*0.01)
+			x, timed := 1.0, !r.Exact || slowed[leaf] || shifted[leaf]
+			if !r.Exact {
+				lf, ok := leafFactor[leaf]
+				if !ok {
+					lf = math.Exp(rng.NormFloat64() * 0.015)
+					leafFactor[leaf] = lf
+				}
+				x = scale * runFactor * lf * math.Exp(rng.NormFloat64()*0.01)
+			}
 			if slowed[leaf] {
 				x *= SlowFactor
 			}
@@ -371,15 +468,13 @@ func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
 				if err != nil {
 					continue // not a value: leave the line as it is
 				}
-				switch f[i] {
-				case "ns/op":
+				switch d, ok := counters[[2]string{leaf, f[i]}]; {
+				case timed && f[i] == "ns/op":
 					f[i-1] = formatTime(v * x)
-				case "MB/s":
+				case timed && f[i] == "MB/s":
 					f[i-1] = strconv.FormatFloat(v/x, 'f', 2, 64)
-				case "allocs/op":
-					if allocs[leaf] {
-						f[i-1] = strconv.FormatFloat(v+1, 'f', -1, 64)
-					}
+				case ok:
+					f[i-1] = strconv.FormatFloat(v+d, 'f', -1, 64)
 				}
 			}
 			line = strings.Join(f, " ")
@@ -489,8 +584,7 @@ func plan(rec *recording, n int) [][]Run {
 		// A regression from a run well before the latest on, still open
 		// in the latest; the run it starts in has two attempts (the
 		// latest but two is a second attempt), each crossing the line.
-		// And, in the latest run, one allocation more on a client's two
-		// rows.
+		// And, in the latest run, counters that changed.
 		if k := m - 4; k >= 1 && !runs[k].Rerun && !runs[k-1].Rerun {
 			regressed := pick(rng, slices.DeleteFunc(slices.Clone(rec.leaves), func(l string) bool {
 				return slices.Contains(runs[m-1].Slowed, l) || slices.Contains(runs[k].Slowed, l)
@@ -499,19 +593,38 @@ func plan(rec *recording, n int) [][]Run {
 				runs[j].Regressed, runs[j].RegressedFrom = regressed, j == k || runs[j].Rerun && runs[j-1].RegressedFrom
 			}
 		}
-		runs[m-1].MoreAllocs = moreAllocs(rec.leaves)
+		runs[m-1].Counters = changedCounters(rec)
 		plans = append(plans, runs)
 	}
 	return plans
 }
 
-// moreAllocs is the first two leaves of the recording's H1GetBytes rows of
-// fasthttp: one client's rows, whose allocation counts are exact.
-func moreAllocs(leaves []string) []string {
-	var out []string
-	for _, l := range leaves {
-		if strings.HasPrefix(l, "H1GetBytes/") && strings.HasSuffix(l, "/client=fasthttp") && len(out) < 2 {
-			out = append(out, l)
+// changedCounters are the counters the second machine's latest run
+// changes: one allocation more on the first two of the recording's
+// H1GetBytes rows of fasthttp (one client's rows, whose allocation counts
+// are exact), 32 bytes more sent on the first of them, and one handshake
+// less on the first row of fasthttp that makes one per op.
+func changedCounters(rec *recording) []Counter {
+	var out []Counter
+	add := func(leaf, unit string, delta float64) {
+		if from, ok := rec.medians[leaf+" "+unit]; ok {
+			out = append(out, Counter{Leaf: leaf, Unit: unit, From: from, Delta: delta})
+		}
+	}
+	var rows []string
+	for _, l := range rec.leaves {
+		if strings.HasPrefix(l, "H1GetBytes/") && strings.HasSuffix(l, "/client=fasthttp") && len(rows) < 2 {
+			rows = append(rows, l)
+			add(l, "allocs/op", 1)
+		}
+	}
+	if len(rows) > 0 {
+		add(rows[0], results.SentUnit, 32)
+	}
+	for _, l := range rec.leaves {
+		if strings.HasSuffix(l, "/client=fasthttp") && rec.medians[l+" "+results.HandshakesUnit] == 1 {
+			add(l, results.HandshakesUnit, -1)
+			break
 		}
 	}
 	return out

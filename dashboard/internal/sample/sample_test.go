@@ -64,14 +64,17 @@ func readData(t *testing.T, path string) (stores []string, entries map[string][]
 var (
 	crossedRE = regexp.MustCompile(`(?:^|; )previous=[^;]* crossed(?:;|$)`)
 	runRE     = regexp.MustCompile(`; run=([^;]+)$`)
+	counterRE = regexp.MustCompile(`(?:^|; )counter=(rose|fell) ([^;]+)(?:;|$)`)
 )
 
 // TestWrite: a short history of every machine, stored as the workflow
-// stores it: four stores in its order, an entry per run, each bench
+// stores it: five stores in its order, an entry per run, each bench
 // converted with the machine and the run's id; the first machine's latest
 // run is docs/results.txt's medians; the slowed leaves, and only they,
-// are crossed; one run is a second run of a commit; and the same options
-// write the same files.
+// are crossed; the counters store holds every exact counter, named with
+// its unit, and the changed counters, and only they, are marked; one run
+// is a second attempt of the previous one; and the same options write the
+// same files.
 func TestWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cmd/benchjson and converts a dozen runs")
@@ -88,7 +91,7 @@ func TestWrite(t *testing.T) {
 	for _, s := range Stores {
 		names = append(names, s.Name)
 	}
-	var rerun, slowed bool
+	var rerun, slowed, changed bool
 	for i, h := range hs {
 		if h.Machine != dashboard.Machines[i] || h.Path != filepath.Join(dir, "dev", "bench", h.Machine.ID, "data.js") {
 			t.Errorf("history %d is of %v at %s", i, h.Machine, h.Path)
@@ -98,6 +101,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("%s: stores %q, want %q", h.Machine.ID, stores, names)
 		}
 		runs := h.Stored()
+		marked := make([]int, len(runs)) // the counter= marks of each run
 		for s, st := range Stores {
 			es := entries[st.Name]
 			if len(es) != len(runs) {
@@ -108,19 +112,52 @@ func TestWrite(t *testing.T) {
 				if e.Commit.ID != r.Commit || e.Tool != st.Tool || e.Commit.URL != RepoURL+"/commit/"+r.Commit || len(e.Benches) == 0 {
 					t.Errorf("%s: %s entry %d: commit %s, tool %s, %d benches; want the run's commit %s, tool %s", h.Machine.ID, st.Name, k, e.Commit.ID, e.Tool, len(e.Benches), r.Commit, st.Tool)
 				}
+				units := map[string]bool{}
 				for _, b := range e.Benches {
+					units[b.Unit] = true
+					leaf := strings.TrimSuffix(b.Name, " ("+b.Unit+")")
+					if st.File == "counters.json" && (leaf == b.Name || !slices.Contains(results.ExactUnits, b.Unit)) {
+						t.Errorf("%s: %s entry %d: %s in %s: want an exact counter, named with its unit", h.Machine.ID, st.Name, k, b.Name, b.Unit)
+					}
+					wantCounter := ""
+					for _, c := range r.Counters {
+						if c.Leaf == leaf && c.Unit == b.Unit {
+							wantCounter = map[bool]string{true: "rose ", false: "fell "}[c.Delta > 0] + results.FormatDelta(c.Delta)
+						}
+					}
+					gotCounter := ""
+					if m := counterRE.FindStringSubmatch(b.Extra); m != nil {
+						gotCounter = m[1] + " " + m[2]
+					}
+					if gotCounter != wantCounter {
+						t.Errorf("%s: run %d: %s %s is marked counter=%q, want %q", h.Machine.ID, k, b.Name, b.Unit, gotCounter, wantCounter)
+					}
+					if gotCounter != "" {
+						changed = true
+						marked[k]++
+					}
 					if m := runRE.FindStringSubmatch(b.Extra); m == nil || m[1] != r.RunID || !strings.Contains(b.Extra, "; machine="+h.Machine.ID+";") {
 						t.Fatalf("%s: %s entry %d: %s's extra %q lacks machine=%s or ends without run=%s", h.Machine.ID, st.Name, k, b.Name, b.Extra, h.Machine.ID, r.RunID)
 					}
 					crossed := crossedRE.MatchString(b.Extra)
-					want := s < 2 && slices.Contains(r.Crossing(), strings.TrimSuffix(b.Name, " ("+b.Unit+")"))
+					want := s < 2 && slices.Contains(r.Crossing(), leaf)
 					if crossed != want {
 						t.Errorf("%s: run %d (slowed %q): %s %s crossed=%v", h.Machine.ID, k, r.Crossing(), b.Name, b.Unit, crossed)
+					}
+				}
+				if st.File == "counters.json" {
+					for _, u := range results.ExactUnits {
+						if !units[u] {
+							t.Errorf("%s: %s entry %d has no %s", h.Machine.ID, st.Name, k, u)
+						}
 					}
 				}
 			}
 		}
 		for k, r := range runs {
+			if marked[k] != len(r.Counters) {
+				t.Errorf("%s: run %d: %d counters marked changed, want %d: %+v", h.Machine.ID, k, marked[k], len(r.Counters), r.Counters)
+			}
 			slowed = slowed || len(r.Slowed) > 0
 			if r.Rerun && k > 0 {
 				rerun = true
@@ -153,8 +190,8 @@ func TestWrite(t *testing.T) {
 			}
 		}
 	}
-	if !rerun || !slowed {
-		t.Errorf("no rerun (%v) or no slowed leaf (%v) in the stored runs", rerun, slowed)
+	if !rerun || !slowed || !changed {
+		t.Errorf("no rerun (%v), no slowed leaf (%v) or no changed counter (%v) in the stored runs", rerun, slowed, changed)
 	}
 
 	again := t.TempDir()
