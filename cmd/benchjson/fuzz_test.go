@@ -85,7 +85,7 @@ func FuzzBenchjson(f *testing.F) {
 					t.Fatalf("%s: entry %q in %s of no series", store.name, e.Name, e.Unit)
 				}
 				v := file.Series[i].Values
-				if lo, hi := results.Round(slices.Min(v)), results.Round(slices.Max(v)); !(e.Value >= lo && e.Value <= hi) {
+				if lo, hi := results.RoundValue(e.Unit, slices.Min(v)), results.RoundValue(e.Unit, slices.Max(v)); !(e.Value >= lo && e.Value <= hi) {
 					t.Fatalf("%s: entry %q is %v, outside the series' %v to %v", store.name, e.Name, e.Value, lo, hi)
 				}
 			}

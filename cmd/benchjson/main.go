@@ -320,14 +320,15 @@ func Split(series []*results.Series, units benchfmt.UnitMetadataMap) (*Stores, e
 }
 
 // summarize gives the entry of one series: the median and its interval
-// from results.Summarize, as benchreport prints them.
+// from results.Summarize, as benchreport prints them, counters per op
+// whole (results.RoundValue).
 func summarize(s *results.Series) Entry {
 	sum := results.Summarize(s.Values)
-	e := Entry{Name: results.Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.Round(sum.Center), Range: sum.Range(), series: s}
+	e := Entry{Name: results.Name(s.Pkg, s.Name), Unit: s.Unit, Value: results.RoundValue(s.Unit, sum.Center), Range: sum.Range(), series: s}
 	if math.IsInf(sum.Lo, 0) || math.IsInf(sum.Hi, 0) {
 		e.Extra = fmt.Sprintf("median of %d; too few runs for a 95%% confidence interval", sum.N)
 	} else {
-		e.Extra = fmt.Sprintf("median of %d; 95%% confidence interval %v to %v", sum.N, results.Round(sum.Lo), results.Round(sum.Hi))
+		e.Extra = fmt.Sprintf("median of %d; 95%% confidence interval %v to %v", sum.N, results.RoundValue(s.Unit, sum.Lo), results.RoundValue(s.Unit, sum.Hi))
 	}
 	if s.Gomaxprocs != "" {
 		e.Extra += "; GOMAXPROCS=" + s.Gomaxprocs

@@ -108,7 +108,21 @@ func FormatDelta(d float64) string {
 // (conns/op on a pooled row is a small fraction): counts are exact, and
 // 4 significant digits would print 1092000 for 1091910 B/op.
 func FormatCount(x float64) string {
-	return strconv.FormatFloat(math.Round(x*1e4)/1e4, 'f', -1, 64)
+	return strconv.FormatFloat(roundCount(x), 'f', -1, 64)
+}
+
+func roundCount(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// RoundValue is x, a median or interval bound in unit, as the tools store
+// it: a counter per op (CounterRules) whole, with at most 4 decimals, as
+// FormatCount prints it, so that the dashboard's before and now are the
+// counts the counters' rule compared; any other unit to 4 significant
+// digits (Round).
+func RoundValue(unit string, x float64) float64 {
+	if _, ok := Counter(unit); ok && !math.IsInf(x, 0) {
+		return roundCount(x)
+	}
+	return Round(x)
 }
 
 // CounterChanges compares the counters (CounterRules) of every benchmark
