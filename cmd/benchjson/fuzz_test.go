@@ -59,7 +59,7 @@ func FuzzBenchjson(f *testing.F) {
 			name    string
 			entries []Entry
 			better  int
-		}{{TimeFile, st.Time, -1}, {ThroughputFile, st.Throughput, 1}, {BytesFile, st.Bytes, -1}, {AllocsFile, st.Allocs, -1}}
+		}{{TimeFile, st.Time, -1}, {ThroughputFile, st.Throughput, 1}, {BytesFile, st.Bytes, -1}, {AllocsFile, st.Allocs, -1}, {CountersFile, st.Counters, -1}}
 		for _, store := range stores {
 			n -= len(store.entries)
 			if _, err := json.Marshal(store.entries); err != nil {
@@ -71,10 +71,12 @@ func FuzzBenchjson(f *testing.F) {
 					t.Fatalf("%s: two entries named %q", store.name, e.Name)
 				}
 				names[e.Name] = true
-				// B/op and allocs/op have stores of their own, unless a
-				// Unit line says they are better higher.
+				// B/op, allocs/op and the exact counters have stores of
+				// their own, unless a Unit line says they are better
+				// higher.
 				if file.Units.GetBetter(e.Unit) != store.better || store.better < 0 &&
-					((store.name == BytesFile) != (e.Unit == "B/op") || (store.name == AllocsFile) != (e.Unit == "allocs/op")) {
+					((store.name == BytesFile) != (e.Unit == "B/op") || (store.name == AllocsFile) != (e.Unit == "allocs/op") ||
+						(store.name == CountersFile) != slices.Contains(results.ExactUnits, e.Unit)) {
 					t.Fatalf("%s: an entry in %s", store.name, e.Unit)
 				}
 				i := slices.IndexFunc(file.Series, func(s *results.Series) bool {
