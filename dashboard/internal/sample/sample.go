@@ -67,8 +67,11 @@ const MaxItems = 50
 // alert's 2×, so the converter marks it crossed.
 const SlowFactor = 3
 
-// ShiftFactor is how much slower a shifted leaf is in its run.
-const ShiftFactor = 1.25
+// ShiftFactor is how much slower a shifted leaf is in its run: under the
+// alert's 2×, and far enough apart from the recording's own spread (a
+// leaf's samples span about half its median) that the change is
+// significant.
+const ShiftFactor = 1.8
 
 // RepoURL is the repository the sample commits link to.
 const RepoURL = "https://github.com/" + "httpclientbench/httpclientbench"
