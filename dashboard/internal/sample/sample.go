@@ -14,11 +14,9 @@
 // units and extra fields exactly as the nightly stores will, and a test on
 // them breaks when the suite or the converter changes.
 //
-// docs/results.txt was recorded before the suite reported its exact
-// counters (results.ExactUnits: wire bytes, connections, handshakes);
-// while it has none, every run carries each leaf's counters from an A/A
-// recording that has them (CountersFile), the same in every run, so the
-// counters store is filled as the nightly fills it.
+// docs/results.txt has the suite's exact counters (results.ExactUnits:
+// wire bytes, connections, handshakes) on every row, so the counters store
+// is filled as the nightly fills it.
 //
 // The first machine's latest run is docs/results.txt itself (no noise), so
 // its ratios are docs/REPORT.md's. A few runs make some leaves 3× slower
@@ -89,12 +87,6 @@ var Stores = []Store{
 	{"httpclientbench allocs/op (smaller is better)", "allocs.json", "customSmallerIsBetter"},
 	{"httpclientbench counters per op (smaller is better)", "counters.json", "customSmallerIsBetter"},
 }
-
-// CountersFile is the recording the sample's exact counters come from
-// while docs/results.txt has none: an A/A run of the whole suite with
-// them (docs/ci.md, The counters' rule, measured), relative to the
-// module's root.
-const CountersFile = "docs/ab/aa-counters-1.txt"
 
 // Options say what to generate.
 type Options struct {
@@ -199,7 +191,7 @@ func Write(dir string, opt Options) ([]History, error) {
 	if opt.Runs < 1 {
 		return nil, fmt.Errorf("runs %d: want at least 1", opt.Runs)
 	}
-	recorded, err := readRecording(filepath.Join(opt.Root, "docs", "results.txt"), filepath.Join(opt.Root, filepath.FromSlash(CountersFile)))
+	recorded, err := readRecording(filepath.Join(opt.Root, "docs", "results.txt"))
 	if err != nil {
 		return nil, err
 	}
@@ -296,24 +288,15 @@ func Write(dir string, opt Options) ([]History, error) {
 // scaleOf is machine i's times over the first machine's.
 func scaleOf(i int) float64 { return 1 + 0.3*float64(i) }
 
-// recording is docs/results.txt: its lines, its leaves in order, and the
-// counters to add to them.
+// recording is docs/results.txt: its lines and its leaves in order.
 type recording struct {
 	lines  []string
 	leaves []string // stored names of the leaves with a time, in order
 	commit string
 	date   time.Time
-	// counters are the exact counters each leaf gets from CountersFile,
-	// in results.ExactUnits' order (none when the recording has its own).
-	counters map[string][]unitValue
-	// medians are the median of every leaf and unit of the run (the
-	// recording's and the added counters'): leaf+" "+unit.
+	// medians are the median of every leaf and unit of the run:
+	// leaf+" "+unit.
 	medians map[string]float64
-}
-
-type unitValue struct {
-	unit  string
-	value float64
 }
 
 var procsSuffix = regexp.MustCompile(`-\d+$`)
@@ -324,9 +307,8 @@ func leafOf(field, pkg string) string {
 	return results.Name(pkg, procsSuffix.ReplaceAllString(strings.TrimPrefix(field, "Benchmark"), ""))
 }
 
-// readRecording reads the recording at path, and the exact counters from
-// countersPath when it has none of its own.
-func readRecording(path, countersPath string) (*recording, error) {
+// readRecording reads the recording at path.
+func readRecording(path string) (*recording, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -336,15 +318,8 @@ func readRecording(path, countersPath string) (*recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	own := false
 	for _, s := range file.Series {
 		rec.medians[results.Name(s.Pkg, s.Name)+" "+s.Unit] = results.Summarize(s.Values).Center
-		own = own || slices.Contains(results.ExactUnits, s.Unit)
-	}
-	if !own {
-		if err := rec.readCounters(countersPath); err != nil {
-			return nil, err
-		}
 	}
 	pkg, seen := "", map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
@@ -375,46 +350,7 @@ func readRecording(path, countersPath string) (*recording, error) {
 	if len(rec.leaves) == 0 || rec.date.IsZero() {
 		return nil, fmt.Errorf("%s: no benchmark with a time, or no date: line", path)
 	}
-	if rec.counters != nil {
-		// The counters' Unit lines, as cmd/benchrun writes them, after
-		// the recording's.
-		end := slices.IndexFunc(rec.lines, func(l string) bool { return !strings.HasPrefix(l, "Unit ") })
-		var units []string
-		for _, u := range results.ExactUnits {
-			units = append(units, "Unit "+u+" better=lower", "Unit "+u+" assume=exact")
-		}
-		rec.lines = slices.Insert(rec.lines, max(0, end), units...)
-	}
 	return rec, nil
-}
-
-// readCounters sets each leaf's exact counters, the medians of the
-// recording at path, the same in every round.
-func (rec *recording) readCounters(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("the exact counters of the sample: %v", err)
-	}
-	defer f.Close()
-	file, err := results.ReadFile(f, path)
-	if err != nil {
-		return err
-	}
-	rec.counters = map[string][]unitValue{}
-	for _, u := range results.ExactUnits {
-		for _, s := range file.Series {
-			if s.Unit != u {
-				continue
-			}
-			leaf, v := results.Name(s.Pkg, s.Name), results.Summarize(s.Values).Center
-			rec.counters[leaf] = append(rec.counters[leaf], unitValue{u, v})
-			rec.medians[leaf+" "+u] = v
-		}
-	}
-	if len(rec.counters) == 0 {
-		return fmt.Errorf("%s: no exact counters (%q)", path, results.ExactUnits)
-	}
-	return nil
 }
 
 // text is the results file of run r on a machine whose times are scale
@@ -448,9 +384,6 @@ func (rec *recording) text(r Run, scale float64, rng *rand.Rand) []byte {
 		case strings.HasPrefix(line, "Benchmark"):
 			f := strings.Fields(line)
 			leaf := leafOf(f[0], pkg)
-			for _, c := range rec.counters[leaf] {
-				f = append(f, strconv.FormatFloat(c.value, 'f', -1, 64), c.unit)
-			}
 			x, timed := 1.0, !r.Exact || slowed[leaf] || shifted[leaf]
 			if !r.Exact {
 				lf, ok := leafFactor[leaf]
