@@ -276,11 +276,10 @@ func TestNightlyAlerts(t *testing.T) {
 
 // TestAANightIsQuiet: the same commit run twice on one machine
 // (docs/ab/aa-counters-1.txt and -2.txt, the whole suite at -benchtime
-// 100ms on a busy machine) raises no counter through the nightly's alert
-// step. Its time rows are another matter, and the test says which: three
-// hertz rows of 64 KiB bodies, whose samples spread by ±60 % to ±200 %,
-// cross the 2× line (docs/ci.md, *The counters' rule, measured*), so the
-// step fails on time alone.
+// 100ms on a busy machine) raises nothing through the nightly's alert
+// step: no counter, and no time row, though three hertz rows of 64 KiB
+// bodies have medians more than 2× apart (their samples are not:
+// results.Crossed).
 func TestAANightIsQuiet(t *testing.T) {
 	bench := job(t, parseWorkflow(t, "bench.yml"), "bench")
 	dir := t.TempDir()
@@ -288,20 +287,7 @@ func TestAANightIsQuiet(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "baseline.txt"), readFile(t, "../docs/ab/aa-counters-1.txt"))
 	writeFile(t, filepath.Join(dir, "results.txt"), readFile(t, "../docs/ab/aa-counters-2.txt"))
 	s := bashStep(t, runStep(t, bench, "Alert check (times 2x worse, counters per op that rose)"), dir, "PATH="+path, "MACHINE=linux-x64")
-	if !s.ok || strings.Contains(s.summary, "per op rose") || strings.Contains(s.summary, "Counters per op that changed") {
-		t.Errorf("an A/A pair: a counter changed, or the step failed (ok %v):\n%s", s.ok, s.summary)
-	}
-	crossed := []string{
-		"| `H1Download/size=64KiB/buf=fresh/client=hertz` | ns/op |",
-		"| `BodyStream/size=64KiB/read=collect/client=hertz` | ns/op |",
-		"| `BodyStream/size=64KiB/read=collect/client=hertz` | MB/s |",
-	}
-	if got := s.outputs["crossed"]; got != "true" || !strings.Contains(s.summary, "**3 of 561 rows crossed the alert threshold**") {
-		t.Errorf("an A/A pair: crossed %v, want the 3 hertz rows:\n%s", got, s.summary)
-	}
-	for _, row := range crossed {
-		if !strings.Contains(s.summary, row) {
-			t.Errorf("an A/A pair: %s not among the crossed rows:\n%s", row, s.summary)
-		}
+	if !s.ok || s.outputs["crossed"] != "false" || !strings.Contains(s.summary, "**No alert**") {
+		t.Errorf("an A/A pair: ok %v, crossed %v:\n%s", s.ok, s.outputs["crossed"], s.summary)
 	}
 }

@@ -22,8 +22,9 @@
 // and B is worse by a factor of more than 1 + -threshold/100: with 10, a
 // time above 1.1× A's, a throughput under A's ÷ 1.1 (−9.1 %). With -alert,
 // the nightly's rule instead: a time or throughput row more than 2× worse
-// (results.AlertRatio, the action's alert-threshold "200%"), significant or
-// not, with benchstat's verdict beside it.
+// by the medians (results.AlertRatio, the action's alert-threshold
+// "200%") with every sample worse than every previous one
+// (results.Crossed), with benchstat's verdict beside it.
 //
 // The counters per op (allocs/op, B/op, the wire bytes sent-B/op and
 // recv-B/op, conns/op, handshakes/op) are judged apart under either rule,
@@ -190,9 +191,9 @@ type Rule struct {
 	// more than 1+Threshold.
 	Threshold float64
 	// Alert: the nightly's rule instead: a time or throughput more than
-	// results.AlertRatio times worse, significant or not, as
-	// github-action-benchmark's alert; benchstat's verdict is shown
-	// beside it. The counters per op are judged apart under either rule
+	// results.AlertRatio times worse, as github-action-benchmark's alert,
+	// with every sample worse than every previous one (results.Crossed);
+	// benchstat's verdict is shown beside it. The counters per op are judged apart under either rule
 	// (results.CounterRules); under this one a counter that rose alerts.
 	Alert bool
 }
@@ -333,7 +334,7 @@ func (r *Result) Verdict() string {
 	var rule string
 	flagged := r.Flagged()
 	if r.Rule.Alert {
-		rule = fmt.Sprintf("more than %g× worse (github-action-benchmark's %g%%: a time more than %g× the previous run's, a throughput under 1/%g of it)",
+		rule = fmt.Sprintf("more than %g× worse (github-action-benchmark's %g%%: a time more than %g× the previous run's, a throughput under 1/%g of it; every sample worse than every previous one)",
 			results.AlertRatio, results.AlertRatio*100, results.AlertRatio, results.AlertRatio)
 	} else {
 		f := 1 + r.Rule.Threshold

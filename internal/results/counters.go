@@ -77,10 +77,32 @@ func Alerted(unit string, better int) bool {
 }
 
 // Crossed reports whether row crossed the nightly's time alert: a unit it
-// judges (Alerted) more than AlertRatio times worse. It is the one
-// definition cmd/benchdiff -alert fails on and cmd/benchjson marks
-// "crossed" for the dashboard.
-func Crossed(row DiffRow) bool { return Alerted(row.Unit, row.Better) && row.Worse > AlertRatio }
+// judges (Alerted), more than AlertRatio times worse by the medians, and
+// apart: every sample of the later run worse than every sample of the
+// earlier one. It is the one definition cmd/benchdiff -alert fails on and
+// cmd/benchjson marks "crossed" for the dashboard.
+//
+// The second condition keeps a row that only spreads out of the alert: on
+// the same commit run twice (docs/ab/aa-counters-*.txt), three hertz rows
+// of 64 KiB bodies, whose samples span up to three times their median,
+// had medians 2.1× to 2.3× apart. A row twice as slow on a runner whose
+// times vary by tens of percent has all its samples apart.
+func Crossed(row DiffRow) bool {
+	return Alerted(row.Unit, row.Better) && row.Worse > AlertRatio && apart(row)
+}
+
+// apart reports whether every sample of row's B is worse than every sample
+// of its A, in the unit's direction.
+func apart(row DiffRow) bool {
+	if row.A.Sample == nil || row.B.Sample == nil || len(row.A.Sample.Values) == 0 || len(row.B.Sample.Values) == 0 {
+		return false
+	}
+	a, b := row.A.Sample.Values, row.B.Sample.Values
+	if row.Better > 0 {
+		return slices.Max(b) < slices.Min(a)
+	}
+	return slices.Min(b) > slices.Max(a)
+}
 
 // CounterChange is one benchmark's counter that changed (CounterChanges).
 type CounterChange struct {

@@ -66,25 +66,47 @@ func TestCounterChanges(t *testing.T) {
 }
 
 // TestCrossed: the time alert judges times and throughputs, not the
-// counters or the CPU time per op.
+// counters or the CPU time per op, more than 2× worse by the medians and
+// with every sample worse than every earlier one.
 func TestCrossed(t *testing.T) {
+	// row is a comparison of six samples around 100 with six around
+	// 100×worse (1/worse for a higher-is-better unit), each side's samples
+	// spread by spread of their median.
+	row := func(unit string, better int, factor, spread float64) DiffRow {
+		side := func(m float64) Summary {
+			v := make([]float64, 6)
+			for i := range v {
+				v[i] = m * (1 - spread/2 + spread*float64(i)/5)
+			}
+			return Summarize(v)
+		}
+		b := 100 * factor
+		if better > 0 {
+			b = 100 / factor
+		}
+		r := DiffRow{Unit: unit, Better: better, A: side(100), B: side(b)}
+		r.Worse = worse(r.A.Center, r.B.Center, better)
+		return r
+	}
 	for _, c := range []struct {
-		unit   string
-		better int
-		worse  float64
-		want   bool
+		unit          string
+		better        int
+		worse, spread float64
+		want          bool
 	}{
-		{"ns/op", -1, 2.01, true},
-		{"ns/op", -1, 2, false},
-		{"MB/s", 1, 3, true},
-		{"B/op", -1, 9, false},
-		{"allocs/op", -1, 9, false},
-		{ConnsUnit, -1, 9, false},
-		{CPUUnit, -1, 9, false},
-		{"req-bytes", 0, 9, false},
+		{"ns/op", -1, 2.01, 0.1, true},
+		{"ns/op", -1, 2, 0.1, false},
+		{"ns/op", -1, 2.2, 1, false}, // the medians apart, the samples not
+		{"MB/s", 1, 3, 0.1, true},
+		{"MB/s", 1, 3, 1.5, false},
+		{"B/op", -1, 9, 0, false},
+		{"allocs/op", -1, 9, 0, false},
+		{ConnsUnit, -1, 9, 0, false},
+		{CPUUnit, -1, 9, 0, false},
+		{"req-bytes", 0, 9, 0, false},
 	} {
-		if got := Crossed(DiffRow{Unit: c.unit, Better: c.better, Worse: c.worse}); got != c.want {
-			t.Errorf("%s %v× worse: crossed %v, want %v", c.unit, c.worse, got, c.want)
+		if got := Crossed(row(c.unit, c.better, c.worse, c.spread)); got != c.want {
+			t.Errorf("%s %v× worse, samples spread by %v: crossed %v, want %v", c.unit, c.worse, c.spread, got, c.want)
 		}
 	}
 }
