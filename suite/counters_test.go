@@ -140,3 +140,30 @@ func TestFloorCounters(t *testing.T) {
 		t.Error("the floor reports handshakes: it has no TLS")
 	}
 }
+
+// TestLeafCountersExact: a leaf's wire bytes per op are the exchange's,
+// exactly, over the timed loop: the raw client's small GET sends and
+// receives the bytes of getBytesExchange on every op. The server counts a
+// write before it makes it, so the last answer of the loop is counted
+// when the client has it (counted after, it could be missed, and an op
+// came out short of its answer's bytes under a busy -race run).
+func TestLeafCountersExact(t *testing.T) {
+	setBenchtime(t, "50x")
+	reqBytes, respBytes := getBytesExchange(t)
+	v, cf := leafOf(t, H1GetBytes, "H1GetBytes/buf=fresh/client=raw")
+	for range 3 {
+		r := testing.Benchmark(func(b *testing.B) {
+			s := defaultServers(b, H1GetBytes)
+			tg := s.target(b, v)
+			benchOp(b, v, tg, v.op(benchtest.NewClient(b, cf, netConfig(v, tg)), tg))
+		})
+		if r.N == 0 {
+			t.Fatal("the leaf failed (testing.Benchmark ran no op)")
+		}
+		for unit, want := range map[string]float64{SentUnit: float64(reqBytes), RecvUnit: float64(respBytes), ConnsUnit: 0} {
+			if got := r.Extra[unit]; got != want {
+				t.Errorf("%s over %d ops: %v, want %v", unit, r.N, got, want)
+			}
+		}
+	}
+}
