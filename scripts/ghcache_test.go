@@ -177,5 +177,4 @@ func TestGHCache(t *testing.T) {
 			t.Errorf("restore %q %q %q: %q, outputs %v; want %q from %q", tc.path, tc.key, tc.restoreKeys, got, out, tc.want, tc.matched)
 		}
 	}
-
 }
