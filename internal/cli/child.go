@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"os"
 	"os/exec"
 	"runtime"
 	"syscall"
+
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // StartChild starts cmd so that it gets sig if this process dies, even by
@@ -19,13 +22,30 @@ import (
 // holds its thread (runtime.LockOSThread) until cmd has ended: no other
 // goroutine runs on that thread meanwhile, so none can end it.
 func StartChild(cmd *exec.Cmd, sig syscall.Signal) (<-chan error, error) {
+	return StartChildOn(cmd, sig, nil)
+}
+
+// StartChildOn is StartChild with the child restricted to cpus (none: no
+// restriction) and its GOMAXPROCS set to their number: an N-CPU machine
+// for it, as far as the scheduler and the Go runtime can tell. The child
+// inherits the affinity of the thread that forks it, so the starting
+// thread, locked already, takes cpus for the fork and gets its own set
+// back right after, before anything else can run on it.
+func StartChildOn(cmd *exec.Cmd, sig syscall.Signal, cpus []int) (<-chan error, error) {
+	if len(cpus) > 0 {
+		env := cmd.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		cmd.Env = cpuset.Env(env, cpus)
+	}
 	started := make(chan error)
 	done := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		setDeathSignal(cmd, sig)
-		err := cmd.Start()
+		err := startOn(cmd, cpus)
 		started <- err
 		if err == nil {
 			done <- cmd.Wait()
@@ -37,9 +57,34 @@ func StartChild(cmd *exec.Cmd, sig syscall.Signal) (<-chan error, error) {
 	return done, nil
 }
 
+// startOn starts cmd from the calling thread, which the caller holds,
+// restricted to cpus for the fork.
+func startOn(cmd *exec.Cmd, cpus []int) error {
+	if len(cpus) == 0 {
+		return cmd.Start()
+	}
+	restore, err := cpuset.SetThread(cpus)
+	if err != nil {
+		return err
+	}
+	err = cmd.Start()
+	if restore() != nil {
+		// The thread must not go back to the pool restricted. The
+		// runtime ends a thread whose goroutine exits locked to it: one
+		// more lock outlasts the caller's deferred unlock.
+		runtime.LockOSThread()
+	}
+	return err
+}
+
 // RunChild runs cmd as StartChild starts it and waits for it.
 func RunChild(cmd *exec.Cmd, sig syscall.Signal) error {
-	done, err := StartChild(cmd, sig)
+	return RunChildOn(cmd, sig, nil)
+}
+
+// RunChildOn runs cmd as StartChildOn starts it and waits for it.
+func RunChildOn(cmd *exec.Cmd, sig syscall.Signal, cpus []int) error {
+	done, err := StartChildOn(cmd, sig, cpus)
 	if err != nil {
 		return err
 	}

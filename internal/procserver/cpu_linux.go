@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // Pin keeps every thread of this process, and every thread it starts
@@ -36,19 +38,7 @@ func Pin(cpus []int) error {
 }
 
 // CPUs lists the CPUs this process may run on.
-func CPUs() ([]int, error) {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return nil, fmt.Errorf("procserver: %w", err)
-	}
-	var cpus []int
-	for c := range 1024 {
-		if set.IsSet(c) {
-			cpus = append(cpus, c)
-		}
-	}
-	return cpus, nil
-}
+func CPUs() ([]int, error) { return cpuset.Allowed() }
 
 // Burn spends d of CPU time on the calling goroutine's thread: a known
 // cost, for tests of what measures CPU.
