@@ -21,6 +21,7 @@ type side struct {
 	hash   string // the full commit hash of an A/B side
 	dir    string // the package's directory; its processes run there, as go test's
 	bin    string // its test binary
+	goVer  string // the Go version that built it, if known from the binary ("": go env GOVERSION)
 	leaves []string
 }
 
@@ -36,30 +37,45 @@ type workspace struct {
 
 // newWorkspace finds the module the current directory is in and, in it,
 // pkg (as go test takes it: a directory or an import path), or the
-// module's root package when pkg is "".
-func newWorkspace(ctx context.Context, pkg string) (*workspace, error) {
-	gomod, err := output(ctx, "", "go", "env", "GOMOD")
+// module's root package when pkg is "". With a test binary built already
+// (bin), the current directory is the package's and Go is not needed.
+func newWorkspace(ctx context.Context, pkg, bin string) (*workspace, error) {
+	modRoot, rel, err := findPackage(ctx, pkg, bin)
 	if err != nil {
 		return nil, err
-	}
-	if gomod == "" || gomod == os.DevNull {
-		return nil, usagef("not inside a Go module: run benchrun from the repository, or from the module whose -pkg it runs")
-	}
-	modRoot, rel := filepath.Dir(gomod), "."
-	if pkg != "" {
-		dir, err := output(ctx, "", "go", "list", "-f", "{{.Dir}}", pkg)
-		if err != nil {
-			return nil, usagef("-pkg %s: %v", pkg, err)
-		}
-		if rel, err = relPath(modRoot, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, usagef("-pkg %s: %s is not in the module of the current directory (%s)", pkg, dir, modRoot)
-		}
 	}
 	tmp, err := os.MkdirTemp("", "benchrun-")
 	if err != nil {
 		return nil, err
 	}
 	return &workspace{modRoot: modRoot, pkgRel: rel, tmp: tmp}, nil
+}
+
+// findPackage is the module's root directory and the package's directory
+// relative to it.
+func findPackage(ctx context.Context, pkg, bin string) (modRoot, rel string, err error) {
+	if bin != "" {
+		dir, err := os.Getwd()
+		return dir, ".", err
+	}
+	gomod, err := output(ctx, "", "go", "env", "GOMOD")
+	if err != nil {
+		return "", "", err
+	}
+	if gomod == "" || gomod == os.DevNull {
+		return "", "", usagef("not inside a Go module: run benchrun from the repository, or from the module whose -pkg it runs")
+	}
+	modRoot, rel = filepath.Dir(gomod), "."
+	if pkg != "" {
+		dir, err := output(ctx, "", "go", "list", "-f", "{{.Dir}}", pkg)
+		if err != nil {
+			return "", "", usagef("-pkg %s: %v", pkg, err)
+		}
+		if rel, err = relPath(modRoot, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", "", usagef("-pkg %s: %s is not in the module of the current directory (%s)", pkg, dir, modRoot)
+		}
+	}
+	return modRoot, rel, nil
 }
 
 // close removes the worktrees and the temporary directory. It does not use
@@ -148,8 +164,26 @@ func (w *workspace) build(ctx context.Context, s *side) error {
 	return nil
 }
 
+// prebuilt makes the side run bin, a test binary built already, named by
+// the commit and Go version its build information records.
+func (w *workspace) prebuilt(s *side, bin string) error {
+	abs, err := filepath.Abs(bin)
+	if err != nil {
+		return err
+	}
+	commit, goVer, err := runinfo.Binary(abs)
+	if err != nil {
+		return usagef("-bin %s: %v", bin, err)
+	}
+	s.bin, s.commit, s.goVer = abs, commit, goVer
+	return nil
+}
+
 // describe names the side in messages.
 func (s *side) describe() string {
+	if s.goVer != "" {
+		return filepath.Base(s.bin) + " (" + s.commit + ")"
+	}
 	if s.name == "" {
 		return "the working tree (" + s.commit + ")"
 	}

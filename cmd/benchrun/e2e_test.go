@@ -4,17 +4,20 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // sample is one result of an output file, as benchfmt reads it.
@@ -216,7 +219,7 @@ func TestExitStatus(t *testing.T) {
 func TestPkg(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.txt")
 	var stderr bytes.Buffer
-	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
+	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-bench", "Two", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
 		t.Fatalf("benchrun -pkg: %v\n%s", err, stderr.Bytes())
 	}
 	samples, text := readOutput(t, out)
@@ -236,5 +239,89 @@ func TestPkg(t *testing.T) {
 	var ue cli.UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-pkg ./testdata/none") {
 		t.Errorf("-pkg of no package: %v, want a usage error naming it", err)
+	}
+}
+
+// TestCPUs: with -cpus, each sample's process runs on exactly N CPUs (its
+// own sched_getaffinity) with GOMAXPROCS N, each result's name ends in -N
+// (-1 too, which go test omits), and benchstat puts the counts side by
+// side. The package's binary is built here and run with -bin, as on a
+// machine without Go: its commit and Go version come from the binary.
+func TestCPUs(t *testing.T) {
+	if !cpuset.Supported {
+		t.Skip("restricting a process's CPUs is Linux's")
+	}
+	all, err := cpuset.Allowed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := []int{1, len(all)}
+	if len(all) == 1 {
+		counts = counts[:1]
+	}
+	bin := filepath.Join(t.TempDir(), "pkg.test")
+	build := exec.Command("go", "test", "-c", "-buildvcs=true", "-o", bin, ".")
+	build.Dir = "testdata/pkg"
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	head, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), "out.txt")
+	var list []string
+	for _, n := range counts {
+		list = append(list, fmt.Sprint(n))
+	}
+	t.Chdir("testdata/pkg")
+	var stderr bytes.Buffer
+	args := []string{"-bin", bin, "-bench", "Shape", "-cpus", strings.Join(list, ","), "-rounds", "2", "-benchtime", "5x", "-o", out}
+	if err := run(context.Background(), args, nil, &stderr); err != nil {
+		t.Fatalf("benchrun %q: %v\n%s", args, err, stderr.Bytes())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\ncommit: " + strings.TrimSpace(string(head)); !strings.Contains(string(b), want) {
+		t.Errorf("want the binary's commit line %q in\n%s", want, b)
+	}
+	if want := "\ncpus: " + strings.Join(list, ",") + "\n"; !strings.Contains(string(b), want) {
+		t.Errorf("no line %q in\n%s", want, b)
+	}
+	seen := map[int]int{}
+	r := benchfmt.NewReader(bytes.NewReader(b), out)
+	for r.Scan() {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue // unit metadata
+		}
+		name := res.Name.String()
+		base, procs, _ := strings.Cut(name, "-")
+		n, err := strconv.Atoi(procs)
+		if base != "Shape" || err != nil {
+			t.Errorf("result %q: want Shape-N", name)
+			continue
+		}
+		seen[n]++
+		for _, unit := range []string{"cpus", "gomaxprocs"} {
+			if v, ok := res.Value(unit); !ok || v != float64(n) {
+				t.Errorf("%s: %s %v, want %d", name, unit, v, n)
+			}
+		}
+	}
+	for _, n := range counts {
+		if seen[n] != 2 {
+			t.Errorf("%d samples on %d CPUs, want 2 (one a round); all: %v", seen[n], n, seen)
+		}
+	}
+	if len(counts) > 1 {
+		// One row, Shape, and a column for each count.
+		table := benchstat(t, "-col", "/gomaxprocs", "-filter", ".unit:sec/op", out)
+		header := regexp.MustCompile(`(?m)^\s*│\s*(\d+)\s*│\s*(\d+)\s*│$`).FindStringSubmatch(table)
+		if header == nil || header[1] != list[0] || header[2] != list[1] || !regexp.MustCompile(`(?m)^Shape\s`).MatchString(table) {
+			t.Errorf("benchstat -col /gomaxprocs: want one row Shape and columns %v:\n%s", list, table)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // options is the validated command line.
@@ -21,6 +22,8 @@ type options struct {
 	order     Order
 	seed      uint64
 	pkg       string   // -pkg: the package whose benchmarks run ("" for the module's root package)
+	bin       string   // -bin: a test binary built already, run instead of building one ("" to build)
+	cpus      []int    // -cpus: the machine shapes, CPU counts (nil: the process's CPUs, unrestricted)
 	refs      []string // none (the working tree) or two commits (A/B)
 }
 
@@ -55,6 +58,8 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	order := fs.String("order", string(Rotate), "order of the leaves in a round: rotate or shuffle")
 	fs.Uint64Var(&opt.seed, "seed", 0, "seed of -order shuffle (default: from the clock; printed and written to the output)")
 	fs.StringVar(&opt.pkg, "pkg", "", "run the benchmarks of this package, a directory or import path as go test takes it (default: the root package of the module benchrun runs in)")
+	fs.StringVar(&opt.bin, "bin", "", "run this test binary, built already (go test -c -buildvcs=true), from the current directory, instead of building one: for a machine without Go")
+	cpus := fs.String("cpus", "", "run every leaf once for each of these CPU counts (2,4,8,16), each sample restricted to the first N of the CPUs benchrun may use, with GOMAXPROCS N; the result's name ends in -N, which benchstat reads as /gomaxprocs (default: no restriction)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
@@ -88,7 +93,31 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	default:
 		return nil, usagef("want no arguments (the working tree) or two commits REF_A REF_B, got %d: %q (flags go before the commits)", len(opt.refs), opt.refs)
 	}
+	if opt.bin != "" && (opt.pkg != "" || len(opt.refs) > 0) {
+		return nil, usagef("-bin runs a test binary as it is: no -pkg, no commits")
+	}
+	if *cpus != "" {
+		if opt.cpus, err = parseCPUs(*cpus); err != nil {
+			return nil, err
+		}
+	}
 	return opt, nil
+}
+
+// parseCPUs checks -cpus against the CPUs this process may use.
+func parseCPUs(s string) ([]int, error) {
+	if !cpuset.Supported {
+		return nil, usagef("-cpus: restricting a process to some CPUs is Linux's")
+	}
+	all, err := cpuset.Allowed()
+	if err != nil {
+		return nil, err
+	}
+	counts, err := cpuset.ParseCounts(s, len(all))
+	if err != nil {
+		return nil, cli.UsageError{Err: err}
+	}
+	return counts, nil
 }
 
 // checkBenchtime accepts what go test's -benchtime accepts: a positive

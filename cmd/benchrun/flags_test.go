@@ -36,6 +36,11 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"A", "B", "C"}, "got 3"},
 		{[]string{"A", "B", "-rounds", "2"}, "flags go before the commits"},
 		{[]string{"-nope"}, "flag provided but not defined"},
+		{[]string{"-cpus", "100000"}, "100000 CPUs asked for, but this machine lets this process run on"},
+		{[]string{"-cpus", "1,x"}, `"x" is not a CPU count`},
+		{[]string{"-cpus", "1,1"}, "1 is listed twice"},
+		{[]string{"-bin", "x.test", "-pkg", "./p"}, "-bin runs a test binary as it is"},
+		{[]string{"-bin", "x.test", "A", "B"}, "-bin runs a test binary as it is"},
 	} {
 		opt, err := parseFlags(tc.args, io.Discard, clock)
 		var usage cli.UsageError

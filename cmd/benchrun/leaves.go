@@ -12,6 +12,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // kv is one configuration line, key: value.
@@ -41,18 +42,51 @@ func listLeaves(ctx context.Context, s *side, bench string) error {
 	return nil
 }
 
-// runLeaf runs one sample of one leaf in a process of its own. Anything but
-// a clean exit with exactly one result line, for that leaf, is an error.
-func runLeaf(ctx context.Context, s *side, leaf, benchtime string) (result, error) {
-	out, err := runTest(ctx, s, "-test.run=^$", "-test.bench="+exactRegexp(leaf),
-		"-test.count=1", "-test.benchtime="+benchtime, "-test.benchmem")
-	if err == nil {
-		var r result
-		if r, err = oneResult(out, leaf); err == nil {
-			return r, nil
+// runLeaf runs one sample of one leaf in a process of its own, on the
+// first cpus of the CPUs benchrun may use with GOMAXPROCS cpus, or
+// unrestricted when cpus is 0. Anything but a clean exit with exactly one
+// result line, for that leaf, is an error.
+func runLeaf(ctx context.Context, s *side, leaf, benchtime string, cpus int) (result, error) {
+	r, err := runShaped(ctx, s, leaf, benchtime, cpus)
+	if err != nil {
+		return result{}, fmt.Errorf("%s on %s%s: %w", leaf, s.describe(), shapeText(cpus), err)
+	}
+	return r, nil
+}
+
+func runShaped(ctx context.Context, s *side, leaf, benchtime string, cpus int) (result, error) {
+	var set []int
+	if cpus > 0 {
+		var err error
+		if set, err = cpuset.First(cpus); err != nil {
+			return result{}, err
 		}
 	}
-	return result{}, fmt.Errorf("%s on %s: %w", leaf, s.describe(), err)
+	out, err := runTestOn(ctx, s, set, "-test.run=^$", "-test.bench="+exactRegexp(leaf),
+		"-test.count=1", "-test.benchtime="+benchtime, "-test.benchmem")
+	if err != nil {
+		return result{}, err
+	}
+	r, err := oneResult(out, leaf)
+	if err != nil || cpus == 0 {
+		return r, err
+	}
+	// The binary names its GOMAXPROCS (but omits 1); with it, so must
+	// the result, whatever the count: benchstat's /gomaxprocs is then the
+	// machine shape of every line.
+	if procs := r.res.Name.String()[len(leaf):]; procs != "" && procs != fmt.Sprintf("-%d", cpus) {
+		return result{}, fmt.Errorf("ran with GOMAXPROCS %s, want %d", strings.TrimPrefix(procs, "-"), cpus)
+	}
+	r.res.Name = benchfmt.Name(fmt.Sprintf("%s-%d", leaf, cpus))
+	return r, nil
+}
+
+// shapeText is " on N CPUs" for a sample restricted to N CPUs, or "".
+func shapeText(cpus int) string {
+	if cpus == 0 {
+		return ""
+	}
+	return " on " + count(cpus, "CPU", "CPUs")
 }
 
 // oneResult returns the result line of a process that ran leaf, and an
@@ -78,13 +112,19 @@ func oneResult(out []byte, leaf string) (result, error) {
 // binary is killed if benchrun dies, even by SIGKILL (on Linux), so no
 // leaf runs on without it.
 func runTest(ctx context.Context, s *side, args ...string) ([]byte, error) {
+	return runTestOn(ctx, s, nil, args...)
+}
+
+// runTestOn is runTest with the binary restricted to cpus (nil: not
+// restricted) and GOMAXPROCS their number.
+func runTestOn(ctx context.Context, s *side, cpus []int, args ...string) ([]byte, error) {
 	// A test binary run directly has no timeout (go test's is 10m); a leaf
 	// that hangs must fail the run, not stall it.
 	args = append([]string{"-test.timeout=" + childTimeout.String()}, args...)
 	cmd := command(ctx, s.dir, s.bin, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cli.RunChild(cmd, syscall.SIGKILL); err != nil {
+	if err := cli.RunChildOn(cmd, syscall.SIGKILL, cpus); err != nil {
 		return out.Bytes(), fmt.Errorf("%s %s: %w%s", s.bin, strings.Join(args, " "), err, indent(out.String()))
 	}
 	return out.Bytes(), nil

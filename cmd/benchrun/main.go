@@ -21,8 +21,15 @@
 //     rows, package suite run against its client); from the working tree,
 //     or from each commit checked out in a temporary git worktree (removed
 //     at the end, also on error or interrupt).
+//
 //   - It runs every leaf matching -bench once, for one iteration: this lists
 //     the leaves and checks that each works before a long run.
+//
+//   - With -bin it builds nothing: it runs that test binary, built already
+//     (go test -c -buildvcs=true, for a machine without Go), from the
+//     current directory, and names the run by the commit and Go version
+//     the binary records.
+//
 //   - It runs -rounds rounds. In each round every leaf runs once, in a fresh
 //     process of its own (-test.bench anchored to exactly that leaf), from
 //     the package's directory as go test does. So a sample never inherits
@@ -31,6 +38,22 @@
 //     to round: -order rotate (the default) starts round r at leaf
 //     r*N/rounds; -order shuffle draws each round from -seed. Either way a
 //     leaf never ends one round and starts the next.
+//
+//   - With -cpus 2,4,8,16 every leaf runs once per CPU count in each
+//     round, the counts of one leaf back to back: each sample's process is
+//     restricted to the first N of the CPUs benchrun may use (its affinity
+//     set before it starts) with GOMAXPROCS N, so that one machine
+//     measures the shapes of smaller ones: N real CPUs, not only the N Ps
+//     of go test -cpu. With the server in its own process (the
+//     server=process rows) and N of 4 or more, the suite splits the N
+//     between client and server. The result's name ends in -N, as go test
+//     writes GOMAXPROCS (-1 too, which go test omits), so
+//
+//     go tool benchstat -col /gomaxprocs out.txt
+//
+//     puts the shapes side by side. A count above the CPUs benchrun may
+//     use is a mistake in the command line.
+//
 //   - With two commits, each round runs each leaf for A and B back to back,
 //     and which goes first alternates, so drift hits both sides alike. A
 //     leaf that exists on one side only runs on that side (listed on
@@ -77,7 +100,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "benchrun: "+format+"\n", args...) }
 
-	ws, err := newWorkspace(ctx, opt.pkg)
+	ws, err := newWorkspace(ctx, opt.pkg, opt.bin)
 	if err != nil {
 		return err
 	}
@@ -95,8 +118,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		}
 	}
 	for _, s := range sides {
-		logf("building %s", s.describe())
-		if err := ws.build(ctx, s); err != nil {
+		if opt.bin == "" {
+			logf("building %s", s.describe())
+			if err := ws.build(ctx, s); err != nil {
+				return err
+			}
+		} else if err := ws.prebuilt(s, opt.bin); err != nil {
 			return err
 		}
 		if err := listLeaves(ctx, s, opt.bench); err != nil {
@@ -121,28 +148,46 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		}
 	}
 
-	plan := Plan(has, opt.rounds, opt.order, opt.seed)
+	// With -cpus, each leaf runs once per shape in each round, the
+	// shapes of one leaf back to back, so that they compare as A and B do.
+	shapes := opt.cpus
+	if shapes == nil {
+		shapes = []int{0}
+	}
+	type unit struct {
+		leaf string
+		cpus int
+	}
+	var units []unit
+	var unitHas [][]bool
+	for l, name := range leaves {
+		for _, n := range shapes {
+			units = append(units, unit{name, n})
+			unitHas = append(unitHas, has[l])
+		}
+	}
+	plan := Plan(unitHas, opt.rounds, opt.order, opt.seed)
 	order := string(opt.order)
 	if opt.order == Shuffle {
 		order += fmt.Sprintf(", seed %d (-seed %d repeats this order)", opt.seed, opt.seed)
 	}
-	logf("%s, %s, %s of -benchtime %s, order %s", count(len(leaves), "leaf", "leaves"),
+	logf("%s%s, %s, %s of -benchtime %s, order %s", count(len(leaves), "leaf", "leaves"), shapesText(opt.cpus),
 		count(opt.rounds, "round", "rounds"), count(len(plan), "run", "runs"), opt.benchtime, order)
 
 	first := sides[plan[0].Side]
-	w, err := newResultWriter(out, runConfig(ctx, ws.modRoot, first.commit, opt, start))
+	w, err := newResultWriter(out, runConfig(ctx, ws.modRoot, first, opt, start))
 	if err != nil {
 		return err
 	}
 	prog := progress.New(stderr, "benchrun", opt.rounds, len(plan))
 	for _, r := range plan {
-		s := sides[r.Side]
-		what := leaves[r.Leaf]
+		s, u := sides[r.Side], units[r.Leaf]
+		what := u.leaf + shapeText(u.cpus)
 		if s.name != "" {
 			what += " (" + s.name + ")"
 		}
 		prog.Begin(r.Round, what)
-		res, err := runLeaf(ctx, s, leaves[r.Leaf], opt.benchtime)
+		res, err := runLeaf(ctx, s, u.leaf, opt.benchtime, u.cpus)
 		if err != nil {
 			return fmt.Errorf("round %d: %w", r.Round+1, err)
 		}
@@ -177,6 +222,23 @@ func union(sides []*side) (leaves []string, has [][]bool) {
 		}
 	}
 	return leaves, has
+}
+
+// shapesText is ", each on 2 and 4 CPUs" for -cpus 2,4, or "".
+func shapesText(cpus []int) string {
+	if len(cpus) == 0 {
+		return ""
+	}
+	var ns []string
+	for _, n := range cpus {
+		ns = append(ns, fmt.Sprint(n))
+	}
+	last := len(ns) - 1
+	list := ns[last]
+	if last > 0 {
+		list = strings.Join(ns[:last], ", ") + " and " + ns[last]
+	}
+	return ", each on " + list + " CPUs"
 }
 
 // count is "1 leaf", "2 leaves".

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -75,18 +76,22 @@ func (w *resultWriter) result(commit string, r result) error {
 	return w.w.Write(res)
 }
 
-// runConfig is the configuration the output starts with.
-func runConfig(ctx context.Context, modRoot, commit string, opt *options, start time.Time) []kv {
+// runConfig is the configuration the output starts with, first the
+// configuration of the side that runs first.
+func runConfig(ctx context.Context, modRoot string, first *side, opt *options, start time.Time) []kv {
 	order := string(opt.order)
 	if opt.order == Shuffle {
 		order += fmt.Sprintf(" seed=%d", opt.seed)
 	}
-	goVersion, err := output(ctx, modRoot, "go", "env", "GOVERSION")
-	if err != nil {
-		goVersion = runtime.Version() + " (benchrun's; go env GOVERSION failed)"
+	goVersion := first.goVer
+	if goVersion == "" {
+		var err error
+		if goVersion, err = output(ctx, modRoot, "go", "env", "GOVERSION"); err != nil {
+			goVersion = runtime.Version() + " (benchrun's; go env GOVERSION failed)"
+		}
 	}
-	return []kv{
-		{"commit", commit},
+	config := []kv{
+		{"commit", first.commit},
 		{"date", start.UTC().Format(time.RFC3339)},
 		{"go", goVersion},
 		{"machine", runinfo.Machine(ctx)},
@@ -94,6 +99,15 @@ func runConfig(ctx context.Context, modRoot, commit string, opt *options, start 
 		{"benchtime", opt.benchtime},
 		{"order", order},
 	}
+	if len(opt.cpus) > 0 {
+		// The shapes of the run; each result's -N suffix is its own.
+		var ns []string
+		for _, n := range opt.cpus {
+			ns = append(ns, fmt.Sprint(n))
+		}
+		config = append(config, kv{"cpus", strings.Join(ns, ",")})
+	}
+	return config
 }
 
 // outFile is where the results go: stdout, or a pending file (renameio)

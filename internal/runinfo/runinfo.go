@@ -5,6 +5,7 @@ package runinfo
 
 import (
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"os"
 	"os/exec"
@@ -57,6 +58,27 @@ func builtFrom() string {
 	if !ok {
 		return "unknown"
 	}
+	if c := commitOf(info); c != "unknown" {
+		return c + " (built from)"
+	}
+	return "unknown"
+}
+
+// Binary is the commit and Go version the program at path was built with,
+// as its build information records them (a test binary built with
+// go test -c -buildvcs=true in a git checkout records its commit): the
+// commit as Commit names it, or "unknown".
+func Binary(path string) (commit, goVersion string, err error) {
+	info, err := buildinfo.ReadFile(path)
+	if err != nil {
+		return "", "", err
+	}
+	return commitOf(info), info.GoVersion, nil
+}
+
+// commitOf is the commit info records, 12 hex digits with -dirty for a
+// modified tree, or "unknown".
+func commitOf(info *debug.BuildInfo) string {
 	var rev, modified string
 	for _, s := range info.Settings {
 		switch s.Key {
@@ -75,5 +97,5 @@ func builtFrom() string {
 	if modified == "true" {
 		rev += "-dirty"
 	}
-	return rev + " (built from)"
+	return rev
 }
