@@ -62,7 +62,7 @@ type procServers struct {
 // need be.
 func (p *procServers) target(tb testing.TB, v variant) target {
 	tb.Helper()
-	spec := procserver.Spec{Proto: procserver.H1, CPUs: serverCPUs()}
+	spec := procserver.Spec{Proto: procserver.H1, CPUs: serverCPUs(tb)}
 	switch {
 	case v.tls == 3:
 		spec.Proto = procserver.H3
@@ -155,42 +155,90 @@ const pinEnv = "HTTPBENCH_PIN"
 // has the measurement).
 func pinByDefault(cpus int) bool { return cpus >= 4 }
 
-var cpuSplit = sync.OnceValues(func() (client, server []int) {
-	all, err := procserver.CPUs()
-	if err != nil || len(all) < 2 {
-		return nil, nil
-	}
-	switch os.Getenv(pinEnv) {
+// splitCPUs is the split of all, the CPUs this process may run on, in their
+// order, that pin (pinEnv's value) asks for: the first half for the client
+// and the rest, the larger half with an odd count, for the server; or nil,
+// nil to leave both on all of them. A function of its arguments alone, so
+// that the split of 4 CPUs and more, which the 2-CPU machines the suite runs
+// on never take by default, is tested on them. A pin other than on, off or
+// unset is an error on any machine, not only on one that would split; fewer
+// than 2 CPUs (nil all: their list could not be read) are never split.
+// client is clipped, so that no append to it writes server.
+func splitCPUs(all []int, pin string) (client, server []int, err error) {
+	switch pin {
 	case "on":
 	case "off":
-		return nil, nil
+		return nil, nil, nil
 	case "":
 		if !pinByDefault(len(all)) {
-			return nil, nil
+			return nil, nil, nil
 		}
 	default:
-		panic(fmt.Sprintf("%s=%q: want on or off", pinEnv, os.Getenv(pinEnv)))
+		return nil, nil, fmt.Errorf("%s=%q: want on or off", pinEnv, pin)
+	}
+	if len(all) < 2 {
+		return nil, nil, nil
 	}
 	half := len(all) / 2
-	return all[:half], all[half:]
+	return slices.Clip(all[:half]), all[half:], nil
+}
+
+// cpuSplit is splitCPUs for this process, read once: the CPUs it may run on
+// (none, so no split, if they cannot be read) and pinEnv. A bad pinEnv is
+// the error of every leaf that asks (pinClient, serverCPUs), each failing
+// with it rather than the run panicking.
+var cpuSplit = sync.OnceValues(func() (cpus, error) {
+	all, err := procserver.CPUs()
+	if err != nil {
+		all = nil
+	}
+	client, server, err := splitCPUs(all, os.Getenv(pinEnv))
+	return cpus{client, server}, err
 })
 
-// serverCPUs are the CPUs of the server child, or nil for any.
-func serverCPUs() []int { _, s := cpuSplit(); return s }
+// cpus are the client's and the server child's CPUs; both nil for any.
+type cpus struct{ client, server []int }
+
+// serverCPUs are the CPUs of the server child, or nil for any; tb fails if
+// pinEnv is bad.
+func serverCPUs(tb testing.TB) []int {
+	tb.Helper()
+	c, err := cpuSplit()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c.server
+}
+
+// clientPin is pinClient's plan for c: pin the leaf to c.client and, when
+// it ends, restore c.client and c.server together, every CPU the process
+// started with (the next leaf, or a loopback row after it, runs on all of
+// them again); nil, nil when the CPUs are not split, and nothing is pinned
+// or restored.
+func clientPin(c cpus) (pin, restore []int) {
+	if c.client == nil {
+		return nil, nil
+	}
+	return c.client, slices.Concat(c.client, c.server)
+}
 
 // pinClient runs the rest of the leaf b on the client's CPUs, if they are
 // split, and gives the process back all of them when b ends.
 func pinClient(b *testing.B) {
 	b.Helper()
-	client, server := cpuSplit()
-	if client == nil {
+	c, err := cpuSplit()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pin, restore := clientPin(c)
+	if pin == nil {
 		return
 	}
-	if err := procserver.Pin(client); err != nil {
+	if err := procserver.Pin(pin); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
-		if err := procserver.Pin(slices.Concat(client, server)); err != nil {
+		if err := procserver.Pin(restore); err != nil {
 			b.Error(err)
 		}
 	})

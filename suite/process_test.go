@@ -1,7 +1,9 @@
 package suite
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -147,4 +149,122 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	if rawCPU >= base {
 		t.Errorf("raw: %v CPU per op, net/http %v: want raw's below", rawCPU, base)
 	}
+}
+
+// seq is the CPUs from through to, in order.
+func seq(from, to int) []int {
+	var cpus []int
+	for c := from; c <= to; c++ {
+		cpus = append(cpus, c)
+	}
+	return cpus
+}
+
+// TestSplitCPUs: the split of each machine shape, on any machine: none by
+// default under 4 CPUs, halves from 4 on (the server the larger with an
+// odd count), by position in the list, not by CPU number (an affinity mask
+// need not start at 0 or be contiguous); pin=on splits 2 and 3 CPUs, never
+// 1; pin=off never splits; any other value is an error, whatever the
+// CPUs. A split gives client and server each a CPU, none in both, and
+// together every CPU of the list in its order, which pinClient's plan
+// (clientPin) pins and restores.
+func TestSplitCPUs(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		all            []int
+		pin            string
+		client, server []int
+		bad            bool
+	}{
+		{name: "2 CPUs", all: seq(0, 1)},
+		{name: "3 CPUs", all: seq(0, 2)},
+		{name: "4 CPUs", all: seq(0, 3), client: []int{0, 1}, server: []int{2, 3}},
+		{name: "5 CPUs", all: seq(0, 4), client: []int{0, 1}, server: []int{2, 3, 4}},
+		{name: "8 CPUs", all: seq(0, 7), client: []int{0, 1, 2, 3}, server: []int{4, 5, 6, 7}},
+		{name: "16 CPUs", all: seq(0, 15), client: seq(0, 7), server: seq(8, 15)},
+		{name: "even CPUs", all: []int{0, 2, 4, 6}, client: []int{0, 2}, server: []int{4, 6}},
+		{name: "CPUs 8 to 23", all: seq(8, 23), client: seq(8, 15), server: seq(16, 23)},
+		{name: "gaps, odd count", all: []int{1, 3, 4, 9, 12}, client: []int{1, 3}, server: []int{4, 9, 12}},
+		{name: "1 CPU", all: []int{0}},
+		{name: "unreadable"},
+		{name: "on, 2 CPUs", all: seq(0, 1), pin: "on", client: []int{0}, server: []int{1}},
+		{name: "on, 3 CPUs", all: seq(0, 2), pin: "on", client: []int{0}, server: []int{1, 2}},
+		{name: "on, CPUs 5 and 7", all: []int{5, 7}, pin: "on", client: []int{5}, server: []int{7}},
+		{name: "on, 16 CPUs", all: seq(0, 15), pin: "on", client: seq(0, 7), server: seq(8, 15)},
+		{name: "on, 1 CPU", all: []int{0}, pin: "on"},
+		{name: "on, unreadable", pin: "on"},
+		{name: "off, 2 CPUs", all: seq(0, 1), pin: "off"},
+		{name: "off, 16 CPUs", all: seq(0, 15), pin: "off"},
+		{name: "yes, 16 CPUs", all: seq(0, 15), pin: "yes", bad: true},
+		{name: "ON, 16 CPUs", all: seq(0, 15), pin: "ON", bad: true},
+		{name: "1, 2 CPUs", all: seq(0, 1), pin: "1", bad: true},
+		{name: "space, 1 CPU", all: []int{0}, pin: " ", bad: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			all := slices.Clone(c.all)
+			client, server, err := splitCPUs(all, c.pin)
+			if !slices.Equal(all, c.all) {
+				t.Errorf("the list changed to %v", all)
+			}
+			if c.bad {
+				if err == nil || !strings.Contains(err.Error(), pinEnv) || !strings.Contains(err.Error(), strconv.Quote(c.pin)) {
+					t.Errorf("%s=%q: error %v; want one naming the variable and its value", pinEnv, c.pin, err)
+				}
+				if client != nil || server != nil {
+					t.Errorf("%s=%q: client %v, server %v with the error; want neither", pinEnv, c.pin, client, server)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(client, c.client) || !slices.Equal(server, c.server) || (client == nil) != (c.client == nil) || (server == nil) != (c.server == nil) {
+				t.Fatalf("client %v, server %v; want %v, %v", client, server, c.client, c.server)
+			}
+			pin, restore := clientPin(cpus{client, server})
+			if client == nil {
+				if pin != nil || restore != nil {
+					t.Errorf("unsplit: clientPin pins %v and restores %v; want neither", pin, restore)
+				}
+				return
+			}
+			if len(client) == 0 || len(server) == 0 {
+				t.Errorf("client %v, server %v: want a CPU each", client, server)
+			}
+			for _, cpu := range client {
+				if slices.Contains(server, cpu) {
+					t.Errorf("CPU %d is both the client's and the server's", cpu)
+				}
+			}
+			if whole := slices.Concat(client, server); !slices.Equal(whole, all) {
+				t.Errorf("client %v and server %v together are %v; want the list, %v", client, server, whole, all)
+			}
+			if !slices.Equal(pin, client) || !slices.Equal(restore, all) {
+				t.Errorf("clientPin pins %v and restores %v; want %v, then %v", pin, restore, client, all)
+			}
+			first := server[0]
+			_ = append(client, -1)
+			if server[0] != first {
+				t.Errorf("an append to client wrote server: %v", server)
+			}
+		})
+	}
+}
+
+// TestCPUSplitReadsThisProcess: cpuSplit is splitCPUs of this process's CPUs
+// and pinEnv, and serverCPUs its server set.
+func TestCPUSplitReadsThisProcess(t *testing.T) {
+	all, err := procserver.CPUs()
+	if err != nil {
+		all = nil
+	}
+	client, server, wantErr := splitCPUs(all, os.Getenv(pinEnv))
+	got, err := cpuSplit()
+	if (err == nil) != (wantErr == nil) || !slices.Equal(got.client, client) || !slices.Equal(got.server, server) {
+		t.Fatalf("cpuSplit: %v, %v, %v; want %v, %v, %v", got.client, got.server, err, client, server, wantErr)
+	}
+	if err == nil && !slices.Equal(serverCPUs(t), server) {
+		t.Errorf("serverCPUs %v; want %v", serverCPUs(t), server)
+	}
+	t.Logf("CPUs %v, %s=%q: client %v, server %v", all, pinEnv, os.Getenv(pinEnv), client, server)
 }
