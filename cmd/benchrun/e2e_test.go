@@ -215,11 +215,12 @@ func TestExitStatus(t *testing.T) {
 
 // TestPkg: -pkg runs the benchmarks of another package (here one of its
 // own under testdata, as a module's would be), every leaf in rounds, and
-// names that package; a package that is not there is a usage error.
+// names that package; a package that is not there is a usage error. Two
+// -bench patterns run the leaves of either, each once a round.
 func TestPkg(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.txt")
 	var stderr bytes.Buffer
-	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-bench", "Two", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
+	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-bench", "Two/client=b", "-bench", "Two", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
 		t.Fatalf("benchrun -pkg: %v\n%s", err, stderr.Bytes())
 	}
 	samples, text := readOutput(t, out)

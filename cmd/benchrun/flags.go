@@ -15,7 +15,7 @@ import (
 
 // options is the validated command line.
 type options struct {
-	bench     string // -bench, as go test's -bench
+	bench     patterns // -bench, each as go test's -bench
 	benchtime string // -benchtime, as go test's -benchtime
 	rounds    int
 	out       string // "" for stdout
@@ -51,7 +51,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 		fs.PrintDefaults()
 	}
 	opt := &options{}
-	fs.StringVar(&opt.bench, "bench", ".", "run only the leaves matching this regexp (go test's -bench syntax)")
+	fs.Var(&opt.bench, "bench", "run only the leaves matching this regexp (go test's -bench syntax); repeated, the leaves matching any of them (default .)")
 	fs.StringVar(&opt.benchtime, "benchtime", "1s", "time or iterations of each sample, as go test's -benchtime (1s, 500ms, 200x)")
 	fs.IntVar(&opt.rounds, "rounds", 6, "samples per leaf (and side): one per round")
 	fs.StringVar(&opt.out, "o", "", "write the results to this file (default stdout); written only when the run succeeds")
@@ -85,8 +85,13 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	if strings.HasPrefix(opt.pkg, "-") {
 		return nil, usagef("-pkg %q: want a package (a directory or an import path)", opt.pkg)
 	}
-	if _, err := regexp.Compile(opt.bench); err != nil {
-		return nil, usagef("-bench: %v", err)
+	if len(opt.bench) == 0 {
+		opt.bench = patterns{"."}
+	}
+	for _, p := range opt.bench {
+		if _, err := regexp.Compile(p); err != nil {
+			return nil, usagef("-bench: %v", err)
+		}
 	}
 	switch opt.refs = fs.Args(); len(opt.refs) {
 	case 0, 2:
@@ -118,6 +123,16 @@ func parseCPUs(s string) ([]int, error) {
 		return nil, cli.UsageError{Err: err}
 	}
 	return counts, nil
+}
+
+// patterns is the -bench flag: each use adds a pattern (none: ".").
+type patterns []string
+
+func (p *patterns) String() string { return strings.Join(*p, " ") }
+
+func (p *patterns) Set(s string) error {
+	*p = append(*p, s)
+	return nil
 }
 
 // checkBenchtime accepts what go test's -benchtime accepts: a positive

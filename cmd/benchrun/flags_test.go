@@ -58,19 +58,20 @@ func TestGoodFlags(t *testing.T) {
 		args []string
 		want options
 	}{
-		{nil, options{bench: ".", benchtime: "1s", rounds: 6, order: Rotate}},
+		{nil, options{bench: patterns{"."}, benchtime: "1s", rounds: 6, order: Rotate}},
 		{[]string{"-bench", "H1GetBytes/.*client=(nethttp|raw)$", "-benchtime", "200x", "-rounds", "2", "-o", "out.txt", "HEAD~1", "HEAD"},
-			options{bench: "H1GetBytes/.*client=(nethttp|raw)$", benchtime: "200x", rounds: 2, out: "out.txt", order: Rotate, refs: []string{"HEAD~1", "HEAD"}}},
-		{[]string{"-order", "shuffle"}, options{bench: ".", benchtime: "1s", rounds: 6, order: Shuffle, seed: 1234}},
-		{[]string{"-order", "shuffle", "-seed", "0"}, options{bench: ".", benchtime: "1s", rounds: 6, order: Shuffle, seed: 0}},
-		{[]string{"-benchtime", "1.5s"}, options{bench: ".", benchtime: "1.5s", rounds: 6, order: Rotate}},
+			options{bench: patterns{"H1GetBytes/.*client=(nethttp|raw)$"}, benchtime: "200x", rounds: 2, out: "out.txt", order: Rotate, refs: []string{"HEAD~1", "HEAD"}}},
+		{[]string{"-order", "shuffle"}, options{bench: patterns{"."}, benchtime: "1s", rounds: 6, order: Shuffle, seed: 1234}},
+		{[]string{"-order", "shuffle", "-seed", "0"}, options{bench: patterns{"."}, benchtime: "1s", rounds: 6, order: Shuffle, seed: 0}},
+		{[]string{"-benchtime", "1.5s"}, options{bench: patterns{"."}, benchtime: "1.5s", rounds: 6, order: Rotate}},
+		{[]string{"-bench", "A/b", "-bench", "C"}, options{bench: patterns{"A/b", "C"}, benchtime: "1s", rounds: 6, order: Rotate}},
 	} {
 		opt, err := parseFlags(tc.args, io.Discard, clock)
 		if err != nil {
 			t.Errorf("parseFlags(%q): %v", tc.args, err)
 			continue
 		}
-		if opt.bench != tc.want.bench || opt.benchtime != tc.want.benchtime || opt.rounds != tc.want.rounds ||
+		if !slices.Equal(opt.bench, tc.want.bench) || opt.benchtime != tc.want.benchtime || opt.rounds != tc.want.rounds ||
 			opt.out != tc.want.out || opt.order != tc.want.order || opt.seed != tc.want.seed || !slices.Equal(opt.refs, tc.want.refs) {
 			t.Errorf("parseFlags(%q) = %+v, want %+v", tc.args, *opt, tc.want)
 		}

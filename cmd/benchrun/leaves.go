@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -24,20 +25,26 @@ type result struct {
 	res  *benchfmt.Result // as benchfmt read it, with the configuration lines before it: goos, goarch, pkg, cpu
 }
 
-// listLeaves runs every leaf matching bench once, for one iteration: this
-// names the leaves and checks that each one works before a long run.
-func listLeaves(ctx context.Context, s *side, bench string) error {
-	out, err := runTest(ctx, s, "-test.run=^$", "-test.bench="+bench, "-test.benchtime=1x")
-	if err != nil {
-		return fmt.Errorf("listing the leaves of %s (one iteration of each leaf matching -bench %q): %w", s.describe(), bench, err)
-	}
-	res, err := parseResults(out)
-	if err != nil {
-		return fmt.Errorf("listing the leaves of %s: %w%s", s.describe(), err, indent(string(out)))
-	}
+// listLeaves runs every leaf matching one of the patterns once, for one
+// iteration: this names the leaves (each once, in the order the patterns
+// and then the binary give them) and checks that each one works before a
+// long run.
+func listLeaves(ctx context.Context, s *side, bench []string) error {
 	s.leaves = nil
-	for _, r := range res {
-		s.leaves = append(s.leaves, r.leaf)
+	for _, p := range bench {
+		out, err := runTest(ctx, s, "-test.run=^$", "-test.bench="+p, "-test.benchtime=1x")
+		if err != nil {
+			return fmt.Errorf("listing the leaves of %s (one iteration of each leaf matching -bench %q): %w", s.describe(), p, err)
+		}
+		res, err := parseResults(out)
+		if err != nil {
+			return fmt.Errorf("listing the leaves of %s: %w%s", s.describe(), err, indent(string(out)))
+		}
+		for _, r := range res {
+			if !slices.Contains(s.leaves, r.leaf) {
+				s.leaves = append(s.leaves, r.leaf)
+			}
+		}
 	}
 	return nil
 }

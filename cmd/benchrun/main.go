@@ -132,7 +132,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	leaves, has := union(sides)
 	if len(leaves) == 0 {
-		return usagef("-bench %q matches no benchmark", opt.bench)
+		return usagef("-bench %q matches no benchmark", opt.bench.String())
 	}
 	if len(sides) == 2 {
 		for i, s := range sides {
