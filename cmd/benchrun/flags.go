@@ -16,7 +16,7 @@ import (
 // options is the validated command line.
 type options struct {
 	bench     patterns // -bench, each as go test's -bench
-	benchtime string // -benchtime, as go test's -benchtime
+	benchtime string   // -benchtime, as go test's -benchtime
 	rounds    int
 	out       string // "" for stdout
 	order     Order
