@@ -59,13 +59,21 @@ type Group struct {
 // ReadGroups is ReadFile for a file whose results differ in the value of
 // the configuration key (an A/B file's commit: lines): one File per value,
 // in the order each value first appears, so in an A/B file of cmd/benchrun
-// A comes first. The groups share the file's unit metadata.
+// A comes first. The groups share the file's unit metadata. The key
+// ProcsKey groups by the names' GOMAXPROCS suffix instead (a run of
+// cmd/benchrun -cpus: one group per machine shape), as benchstat's
+// /gomaxprocs does.
+//
+// Within one group a benchmark must have run with one GOMAXPROCS.
 func ReadGroups(r io.Reader, fileName, key string) ([]Group, error) {
 	if key == "" {
 		return nil, fmt.Errorf("%s: no configuration key to group the results by", fileName)
 	}
 	return read(r, fileName, key)
 }
+
+// ProcsKey is ReadGroups' key for the GOMAXPROCS suffix of the names.
+const ProcsKey = "/gomaxprocs"
 
 // read reads the results, grouped by the value of key ("": one group).
 func read(r io.Reader, fileName, key string) ([]Group, error) {
@@ -83,8 +91,13 @@ func read(r io.Reader, fileName, key string) ([]Group, error) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
+			name, procs := splitProcs(rec.Name)
 			groupValue := ""
-			if key != "" {
+			switch key {
+			case "":
+			case ProcsKey:
+				groupValue = procs
+			default:
 				groupValue = rec.GetConfig(key)
 			}
 			g := byValue[groupValue]
@@ -98,13 +111,16 @@ func read(r io.Reader, fileName, key string) ([]Group, error) {
 					g.file.Config[c.Key] = string(c.Value)
 				}
 			}
-			name, procs := splitProcs(rec.Name)
 			pkg := rec.GetConfig("pkg")
-			if p, ok := procsOf[pkg+" "+name]; ok && p != procs {
+			id := pkg + " " + name
+			if key == ProcsKey {
+				id = procs + " " + id // one GOMAXPROCS a group
+			}
+			if p, ok := procsOf[id]; ok && p != procs {
 				file, line := rec.Pos()
 				return nil, fmt.Errorf("%s:%d: %s ran with GOMAXPROCS %s and %s (-cpu with several values): give the tools one value at a time", file, line, name, p, procs)
 			}
-			procsOf[pkg+" "+name] = procs
+			procsOf[id] = procs
 			for _, v := range rec.Values {
 				unit, value := v.Unit, v.Value
 				if v.OrigUnit != "" { // report what go test printed, not benchfmt's tidied units

@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,5 +87,28 @@ func TestReadGroups(t *testing.T) {
 	}
 	if _, err := ReadGroups(strings.NewReader("goos: linux\n"), "ab.txt", "commit"); err == nil || !strings.Contains(err.Error(), "no benchmark results") {
 		t.Errorf("no results: %v", err)
+	}
+}
+
+// A run of benchrun -cpus reads as one group per shape, in the order each
+// first appears; read whole, it is refused.
+func TestReadGroupsByProcs(t *testing.T) {
+	in := "cpus: 1,4\nBenchmarkA-1 1 10 ns/op\nBenchmarkA-4 1 20 ns/op\nBenchmarkB-4 1 5 ns/op\nBenchmarkA-1 1 12 ns/op\n"
+	groups, err := ReadGroups(strings.NewReader(in), "in", ProcsKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != 2 || groups[0].Value != "1" || groups[1].Value != "4" {
+		t.Fatalf("groups %+v, want 1 then 4", groups)
+	}
+	one, four := groups[0].Series, groups[1].Series
+	if len(one) != 1 || one[0].Name != "A" || !slices.Equal(one[0].Values, []float64{10, 12}) {
+		t.Errorf("on 1 CPU: %+v", one[0])
+	}
+	if len(four) != 2 || four[0].Name != "A" || four[0].Values[0] != 20 || four[1].Name != "B" || groups[1].Config["cpus"] != "1,4" {
+		t.Errorf("on 4 CPUs: %+v %+v", four, groups[1].Config)
+	}
+	if _, err := ReadFile(strings.NewReader(in), "in"); err == nil || !strings.Contains(err.Error(), "ran with GOMAXPROCS 1 and 4") {
+		t.Errorf("read whole: %v, want the GOMAXPROCS error", err)
 	}
 }
