@@ -37,6 +37,10 @@ build)
   # -buildvcs=true: benchrun -bin names the run by the commit the binary records.
   go test -c -buildvcs=true -ldflags='-s -w' -o "$2/root.test" .
   go build -buildvcs=true -ldflags='-s -w' -o "$2" ./cmd/benchrun ./cmd/loadbench
+  # go test -c stamps the commit into some test binaries only.
+  commit=$(git rev-parse --short=12 HEAD)
+  git diff --quiet HEAD -- || commit+=-dirty
+  echo "$commit" >"$2/commit"
   ;;
 run)
   [[ $# -eq 3 ]] || die "usage: ${0##*/} run DIR OUT"
@@ -51,7 +55,7 @@ run)
   done
   { uname -a; nproc; command -v lscpu >/dev/null && lscpu; } >"$out/machine.txt" 2>&1 || true
   # Results go to stdout as they come: a run cut short keeps its rounds.
-  "$bin/benchrun" -bin "$bin/root.test" -cpus "$shapes" -rounds "${ROUNDS:-6}" \
+  "$bin/benchrun" -bin "$bin/root.test" -commit "$(cat "$bin/commit")" -cpus "$shapes" -rounds "${ROUNDS:-6}" \
     -benchtime "${BENCHTIME:-0.1s}" "${benches[@]}" >"$out/shapes.txt"
   if [[ ${LOAD:-1} == 1 ]]; then
     "$bin/loadbench" -mode steady -rate 15000 -duration 5s -rounds 1 -out "$out/steady"

@@ -165,15 +165,22 @@ func (w *workspace) build(ctx context.Context, s *side) error {
 }
 
 // prebuilt makes the side run bin, a test binary built already, named by
-// the commit and Go version its build information records.
-func (w *workspace) prebuilt(s *side, bin string) error {
+// the commit its build information records (or commit, if it records
+// none) and the Go version that built it.
+func (w *workspace) prebuilt(s *side, bin, commit string) error {
 	abs, err := filepath.Abs(bin)
 	if err != nil {
 		return err
 	}
-	commit, goVer, err := runinfo.Binary(abs)
+	recorded, goVer, err := runinfo.Binary(abs)
 	if err != nil {
 		return usagef("-bin %s: %v", bin, err)
+	}
+	switch {
+	case commit == "":
+		commit = recorded
+	case recorded != "unknown" && recorded != commit:
+		return usagef("-commit %s: %s records commit %s", commit, bin, recorded)
 	}
 	s.bin, s.commit, s.goVer = abs, commit, goVer
 	return nil

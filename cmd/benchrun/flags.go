@@ -23,6 +23,7 @@ type options struct {
 	seed      uint64
 	pkg       string   // -pkg: the package whose benchmarks run ("" for the module's root package)
 	bin       string   // -bin: a test binary built already, run instead of building one ("" to build)
+	commit    string   // -commit: with -bin, the commit it was built from, where it records none
 	cpus      []int    // -cpus: the machine shapes, CPU counts (nil: the process's CPUs, unrestricted)
 	refs      []string // none (the working tree) or two commits (A/B)
 }
@@ -59,6 +60,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	fs.Uint64Var(&opt.seed, "seed", 0, "seed of -order shuffle (default: from the clock; printed and written to the output)")
 	fs.StringVar(&opt.pkg, "pkg", "", "run the benchmarks of this package, a directory or import path as go test takes it (default: the root package of the module benchrun runs in)")
 	fs.StringVar(&opt.bin, "bin", "", "run this test binary, built already (go test -c -buildvcs=true), from the current directory, instead of building one: for a machine without Go")
+	fs.StringVar(&opt.commit, "commit", "", "with -bin: the commit the binary was built from, where its build information records none (go test -c stamps some test binaries only)")
 	cpus := fs.String("cpus", "", "run every leaf once for each of these CPU counts (2,4,8,16), each sample restricted to the first N of the CPUs benchrun may use, with GOMAXPROCS N; the result's name ends in -N, which benchstat reads as /gomaxprocs (default: no restriction)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
@@ -100,6 +102,9 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	}
 	if opt.bin != "" && (opt.pkg != "" || len(opt.refs) > 0) {
 		return nil, usagef("-bin runs a test binary as it is: no -pkg, no commits")
+	}
+	if opt.commit != "" && opt.bin == "" {
+		return nil, usagef("-commit names the commit of a -bin binary; without -bin benchrun knows it")
 	}
 	if *cpus != "" {
 		if opt.cpus, err = parseCPUs(*cpus); err != nil {

@@ -41,6 +41,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-cpus", "1,1"}, "1 is listed twice"},
 		{[]string{"-bin", "x.test", "-pkg", "./p"}, "-bin runs a test binary as it is"},
 		{[]string{"-bin", "x.test", "A", "B"}, "-bin runs a test binary as it is"},
+		{[]string{"-commit", "abc"}, "-commit names the commit of a -bin binary"},
 	} {
 		opt, err := parseFlags(tc.args, io.Discard, clock)
 		var usage cli.UsageError

@@ -28,7 +28,8 @@
 //   - With -bin it builds nothing: it runs that test binary, built already
 //     (go test -c -buildvcs=true, for a machine without Go), from the
 //     current directory, and names the run by the commit and Go version
-//     the binary records.
+//     the binary records (go test -c stamps the commit into some test
+//     binaries only: -commit names it where the binary has none).
 //
 //   - It runs -rounds rounds. In each round every leaf runs once, in a fresh
 //     process of its own (-test.bench anchored to exactly that leaf), from
@@ -123,7 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 			if err := ws.build(ctx, s); err != nil {
 				return err
 			}
-		} else if err := ws.prebuilt(s, opt.bin); err != nil {
+		} else if err := ws.prebuilt(s, opt.bin, opt.commit); err != nil {
 			return err
 		}
 		if err := listLeaves(ctx, s, opt.bench); err != nil {
