@@ -23,14 +23,18 @@ type chart struct {
 // chartsOf returns the charts of g: latency by percentile for a steady or
 // overload group; req/s and p99 against requests in flight for a sweep.
 func chartsOf(g *Group) []chart {
+	cpus := "" // a CPU count's charts are its own
+	if g.CPUs != "" {
+		cpus = "-cpus" + g.CPUs
+	}
 	if g.Mode == Sweep {
-		base := fmt.Sprintf("%s-%s", g.Mode, g.Payload)
+		base := fmt.Sprintf("%s-%s%s", g.Mode, g.Payload, cpus)
 		return []chart{
 			{base + "-reqs.svg", g.Title() + ": delivered req/s by requests in flight", sweepReqs},
 			{base + "-p99.svg", g.Title() + ": p99 latency by requests in flight", sweepP99},
 		}
 	}
-	return []chart{{fmt.Sprintf("%s-rate%s-%s.svg", g.Mode, g.Rate, g.Payload), g.Title() + ": latency by percentile", latencyByPercentile}}
+	return []chart{{fmt.Sprintf("%s-rate%s-%s%s.svg", g.Mode, g.Rate, g.Payload, cpus), g.Title() + ": latency by percentile", latencyByPercentile}}
 }
 
 // writeChart draws c of g as SVG: the same group gives the same bytes.

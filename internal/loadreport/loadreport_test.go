@@ -188,6 +188,8 @@ func TestReadErrors(t *testing.T) {
 		{"empty level", "BenchmarkLoad/mode=steady/rate=/payload=json/client=raw 1 1 req/s\n", `level "rate=" is not key=value`},
 		{"unknown mode", "BenchmarkLoad/mode=burst/rate=100/payload=json/client=raw 1 1 req/s\n", "mode=burst: want mode=steady, overload or sweep"},
 		{"bad rate", "BenchmarkLoad/mode=steady/rate=lots/payload=json/client=raw 1 1 req/s\n", `"lots" is not a positive whole number`},
+		{"not a number", "BenchmarkLoad/mode=steady/rate=100/payload=json/client=raw 1 NaN req/s\n", "in:1: NaN req/s is not a measurement"},
+		{"CPU count 0", "BenchmarkLoad/mode=steady/rate=100/payload=json/client=raw-0 1 1 req/s\n", `CPU count "0" is not a positive whole number`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Read(strings.NewReader(tc.in), "in")

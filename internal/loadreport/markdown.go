@@ -19,7 +19,10 @@ func WriteMarkdown(w io.Writer, run *Run, resultsLink string) error {
 	fmt.Fprintf(&b, "# Load: %s\n\n", run.Mode)
 	b.WriteString(configParagraph(run, resultsLink) + "\n\n")
 	b.WriteString(legend(run) + "\n\n")
-	for _, g := range run.Groups {
+	for i, g := range run.Groups {
+		if i > 0 {
+			b.WriteString("\n") // after the table before: a heading of its own
+		}
 		fmt.Fprintf(&b, "## %s\n\n", g.Title())
 		for _, c := range chartsOf(g) {
 			fmt.Fprintf(&b, "![%s](%s)\n\n", c.alt, c.file)
@@ -31,7 +34,8 @@ func WriteMarkdown(w io.Writer, run *Run, resultsLink string) error {
 }
 
 // Title names the group: "steady, 2,000 req/s offered, payload json",
-// "sweep, payload json".
+// "sweep, payload json", and its CPU count where it has one: "…, on 4
+// CPUs".
 func (g *Group) Title() string {
 	t := fmt.Sprintf("%s, %s req/s offered, payload %s", g.Mode, formatRate(g.Rate), g.Payload)
 	if g.Mode == Sweep {
@@ -40,7 +44,20 @@ func (g *Group) Title() string {
 	if g.MaxConns != "" {
 		t += ", at most " + g.MaxConns + " connections"
 	}
+	switch g.CPUs {
+	case "":
+	case "1":
+		t += ", on 1 CPU"
+	default:
+		t += ", on " + g.CPUs + " CPUs"
+	}
 	return t
+}
+
+// hasCPUs says whether run's results were measured on CPU counts
+// (loadbench -cpus).
+func (r *Run) hasCPUs() bool {
+	return slices.ContainsFunc(r.Groups, func(g *Group) bool { return g.CPUs != "" })
 }
 
 func formatRate(r string) string {
@@ -51,7 +68,7 @@ func formatRate(r string) string {
 
 // configOrder is the order of the configuration lines in the paragraph;
 // lines not listed follow, sorted by key.
-var configOrder = []string{"commit", "date", "machine", "go", "loadbench", "server", "client-gomaxprocs"}
+var configOrder = []string{"commit", "date", "machine", "go", "loadbench", "server", "client-gomaxprocs", "cpus"}
 
 // The configuration lines the paragraph shows in machine's parentheses.
 var machineDetail = []string{"cpu", "goos", "goarch"}
@@ -120,8 +137,19 @@ func shortCommit(c string) string {
 	return c
 }
 
-// legend says what the columns are.
+// legend says what the columns are, and what a table's CPU count is.
 func legend(run *Run) string {
+	s := columns(run)
+	if run.hasCPUs() {
+		s += " A table \"on N CPUs\" holds the results whose names end in -N (loadbench -cpus): the whole run on N of the machine's CPUs, " +
+			"from 4 on the server on half of them and each client process on the other half, below 4 both on all N (the cpus line says which); " +
+			"each process's GOMAXPROCS is the number of its CPUs. N names the machine's shape, not the client's GOMAXPROCS."
+	}
+	return s
+}
+
+// columns says what the columns are.
+func columns(run *Run) string {
 	s := "Each number is the median over rounds of one client's run in its own process (benchmath's median, as benchstat computes it). " +
 		"req/s is delivered: requests answered correctly, per second of the run (from its start to the last answer; at least its duration, unless a sweep's request cap ended it sooner). " +
 		"Latencies are those of the correct answers"

@@ -18,7 +18,8 @@ import (
 // dir (required) is a directory relative to the page's directory, slash-
 // separated, holding ResultsFile. The block gets the run's tables (a
 // sweep's main table only), each under its group's title when there are
-// several, and one line naming the rounds, the commit and the results
+// several or the run has CPU counts (loadbench -cpus: the title names
+// the count), and one line naming the rounds, the commit and the results
 // file.
 var markers = mdblock.Syntax{
 	Tool:  "loadreport",
@@ -61,7 +62,7 @@ func tableBlock(opts []mdblock.Option, root string) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	writeGroups(&b, run, false, len(run.Groups) > 1)
+	writeGroups(&b, run, false, len(run.Groups) > 1 || run.hasCPUs()) // a CPU count is in its title
 	fmt.Fprintf(&b, "\n%s, from [%s](%s).", run.footer(), ResultsFile, link)
 	return b.String(), nil
 }

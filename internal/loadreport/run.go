@@ -10,19 +10,25 @@
 //	BenchmarkLoad/mode=sweep/inflight=N/payload=P/client=X
 //
 // with a maxconns=N level before client= when the run capped connections
-// (-maxconns).
+// (-maxconns), and a -N suffix after the client when the run measured
+// machine shapes (loadbench -cpus N,…): the results of N CPUs, each count
+// its own tables.
 //
-// Steady and overload runs give one table per (rate, payload); a sweep
-// gives one table per payload, with the in-flight levels as columns.
+// Steady and overload runs give one table per (rate, payload, CPU count);
+// a sweep gives one table per (payload, CPU count), with the in-flight
+// levels as columns.
 package loadreport
 
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
@@ -69,11 +75,13 @@ type Run struct {
 }
 
 // Group is the rows of one table: steady and overload, one (rate,
-// payload); a sweep, one payload and all its in-flight levels.
+// payload, CPU count); a sweep, one (payload, CPU count) and all its
+// in-flight levels.
 type Group struct {
 	Mode, Payload string
 	Rate          string   // offered req/s; "" in a sweep
 	MaxConns      string   // the connection cap (-maxconns), "" for none
+	CPUs          string   // the CPU count of loadbench -cpus (the names' -N), "" without
 	Levels        []string // in-flight levels of a sweep, ascending; [""] otherwise
 	Clients       []string // in table order: clientOrder, then any other
 	cells         map[[2]string]*Cell
@@ -141,28 +149,35 @@ func ReadFile(path string) (*Run, error) {
 // Read parses a results file of cmd/loadbench (name is used in errors). It is an error when the file is not Go benchmark
 // output, when it holds a benchmark other than Load or a Load line without
 // its levels, when it holds no Load line, and when it mixes modes (or its
-// lines' mode is not its loadbench line's): one file, one mode.
+// lines' mode is not its loadbench line's): one file, one mode. A name's
+// -N suffix is the CPU count it ran on (loadbench -cpus): each count has
+// groups of its own.
 func Read(r io.Reader, name string) (*Run, error) {
-	f, err := results.ReadFile(r, name)
+	config, series, err := readSeries(r, name)
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{Name: name, Config: f.Config}
+	run := &Run{Name: name, Config: config}
 	groups := map[string]*Group{}
-	for _, s := range f.Series {
-		lv, err := parseName(s.Name)
+	for _, s := range series {
+		lv, err := parseName(s.name)
 		if err != nil {
-			return nil, fmt.Errorf("%s: Benchmark%s: %v", name, s.Name, err)
+			return nil, fmt.Errorf("%s: Benchmark%s: %v", name, s.full, err)
+		}
+		if lv.cpus = s.cpus; s.cpus != "" {
+			if n, err := strconv.Atoi(s.cpus); err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: Benchmark%s: CPU count %q is not a positive whole number", name, s.full, s.cpus)
+			}
 		}
 		if run.Mode == "" {
 			run.Mode = lv.mode
 		} else if lv.mode != run.Mode {
 			return nil, fmt.Errorf("%s: mixes mode=%s and mode=%s: cmd/loadbench writes one file per mode, and so must a report", name, run.Mode, lv.mode)
 		}
-		key := lv.payload + " " + lv.rate + " " + lv.maxconns
+		key := lv.payload + " " + lv.rate + " " + lv.maxconns + " " + lv.cpus
 		g := groups[key]
 		if g == nil {
-			g = &Group{Mode: lv.mode, Payload: lv.payload, Rate: lv.rate, MaxConns: lv.maxconns, cells: map[[2]string]*Cell{}}
+			g = &Group{Mode: lv.mode, Payload: lv.payload, Rate: lv.rate, MaxConns: lv.maxconns, CPUs: lv.cpus, cells: map[[2]string]*Cell{}}
 			groups[key] = g
 			run.Groups = append(run.Groups, g)
 		}
@@ -177,7 +192,7 @@ func Read(r io.Reader, name string) (*Run, error) {
 			c = &Cell{Values: map[string][]float64{}}
 			g.cells[[2]string{lv.inflight, lv.client}] = c
 		}
-		c.Values[s.Unit] = append(c.Values[s.Unit], s.Values...)
+		c.Values[s.unit] = append(c.Values[s.unit], s.values...)
 	}
 	if run.Mode == "" {
 		return nil, fmt.Errorf("%s: no BenchmarkLoad line", name)
@@ -196,8 +211,80 @@ func Read(r io.Reader, name string) (*Run, error) {
 	return run, nil
 }
 
-// levels are the parts of a Load benchmark's name.
-type levels struct{ mode, rate, inflight, payload, maxconns, client string }
+// series is every round of one result line's name in one unit.
+type series struct {
+	full       string // the name as written, without "Benchmark"
+	name, cpus string // the name without its -N suffix, and N ("" without one)
+	unit       string // as loadbench wrote it
+	values     []float64
+}
+
+// readSeries reads Go benchmark output into one series per name and unit,
+// in order of first appearance, and the file's configuration lines (the
+// first value of each key). It is results.ReadFile without its refusal
+// of a name run with several GOMAXPROCS values: here the -N suffixes are
+// loadbench -cpus's machine shapes, kept apart by the caller. A malformed
+// line, a value that is not a finite number, and input without a result
+// are errors.
+func readSeries(r io.Reader, name string) (map[string]string, []*series, error) {
+	br := benchfmt.NewReader(r, name)
+	config := map[string]string{}
+	var out []*series
+	index := map[[2]string]*series{}
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, nil, rec
+		case *benchfmt.Result:
+			for _, c := range rec.Config {
+				if _, ok := config[c.Key]; !ok && c.File {
+					config[c.Key] = string(c.Value)
+				}
+			}
+			full := string(rec.Name)
+			base, cpus := splitCPUs(full)
+			for _, v := range rec.Values {
+				unit, value := v.Unit, v.Value
+				if v.OrigUnit != "" { // what loadbench wrote, not benchfmt's tidied unit
+					unit, value = v.OrigUnit, v.OrigValue
+				}
+				if math.IsNaN(value) || math.IsInf(value, 0) {
+					file, line := rec.Pos()
+					return nil, nil, fmt.Errorf("%s:%d: %v %s is not a measurement", file, line, value, unit)
+				}
+				s := index[[2]string{full, unit}]
+				if s == nil {
+					s = &series{full: full, name: base, cpus: cpus, unit: unit}
+					index[[2]string{full, unit}] = s
+					out = append(out, s)
+				}
+				s.values = append(s.values, value)
+			}
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("%s: no benchmark results", name)
+	}
+	return config, out, nil
+}
+
+// splitCPUs splits "Load/…/client=raw-4" into "Load/…/client=raw" and
+// "4", as benchfmt (and so benchstat's /gomaxprocs) splits a name's
+// GOMAXPROCS suffix off; a name without one has "".
+func splitCPUs(name string) (base, cpus string) {
+	_, parts := benchfmt.Name(name).Parts()
+	if n := len(parts); n > 0 && len(parts[n-1]) > 1 && parts[n-1][0] == '-' {
+		suffix := string(parts[n-1])
+		return strings.TrimSuffix(name, suffix), suffix[1:]
+	}
+	return name, ""
+}
+
+// levels are the parts of a Load benchmark's name, and its CPU count.
+type levels struct{ mode, rate, inflight, payload, maxconns, client, cpus string }
 
 // parseName parses "Load/mode=…/…/client=X" (benchfmt drops "Benchmark").
 func parseName(name string) (levels, error) {
