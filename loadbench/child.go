@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 )
 
@@ -68,6 +70,11 @@ type report struct {
 	// Examples holds the first error of each class seen, for the parent
 	// to show.
 	Examples map[string]string
+	// GOMAXPROCS and CPUs are the process's own, as it ran (CPUs: those
+	// it may run on, sched_getaffinity): the parent checks them against
+	// -cpus's shape.
+	GOMAXPROCS int
+	CPUs       []int
 }
 
 // runClient is the client process: read a job, run it, write a report.
@@ -204,7 +211,9 @@ func (j job) run() (_ *report, err error) {
 		GCCycles:    pr.GCCycles,
 		Examples:    map[string]string{},
 		PeakRSS:     peakRSS(),
+		GOMAXPROCS:  runtime.GOMAXPROCS(0),
 	}
+	rep.CPUs, _ = cpuset.Allowed() // none where it cannot tell: a shape's check fails
 	for _, c := range load.Classes() {
 		rep.Failed[c.String()] = res.Failed[c]
 		if e := res.Examples[c]; e != nil {

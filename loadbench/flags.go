@@ -14,6 +14,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/benchserver"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
@@ -71,10 +72,13 @@ type options struct {
 	allowRemote bool
 	serverProcs int
 	clientProcs int
-	out         string // -out DIR
-	results     string // -o FILE
-	terminal    bool   // standard output is a terminal: it gets the tables
-	cpuProfile  string // directory for one CPU profile per client process
+	// cpus are -cpus's CPU counts, in order: the run is done once as on a
+	// machine of each (shapes); none without -cpus.
+	cpus       []int
+	out        string // -out DIR
+	results    string // -o FILE
+	terminal   bool   // standard output is a terminal: it gets the tables
+	cpuProfile string // directory for one CPU profile per client process
 	// -report: regenerate these directories' summaries from their
 	// results.txt (and -readme's blocks) instead of running.
 	report []string
@@ -94,6 +98,7 @@ per client per round, for go tool benchstat.
   loadbench -mode steady -rate 2000 -duration 5s       open loop, latency from each request's due time
   loadbench -mode sweep -inflight 50,100,200,500       closed loop, a fixed number in flight per level
   loadbench -mode overload -rate 200000                open loop above capacity, library default pools
+  loadbench -cpus 2,4,8                                the whole run as on a 2-, a 4- and an 8-CPU machine
 
 ` + cli.OutputUsage + `
 On a terminal the tables are the load report's (as -out writes them), and
@@ -126,9 +131,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a -target that is not a loopback address")
 	fs.IntVar(&o.serverProcs, "server-gomaxprocs", 0, "GOMAXPROCS of the started benchserver (0: Go's default)")
 	fs.IntVar(&o.clientProcs, "client-gomaxprocs", 0, "GOMAXPROCS of each client process (0: Go's default)")
+	cpus := fs.String("cpus", "", "a comma-separated `LIST` of CPU counts (2,4,8): the whole run once per count N, as on an N-CPU machine, on the first N CPUs this process may use; "+
+		"from 4 on the started benchserver gets the second half and each client process the first (as on two machines), below 4 both share the N; "+
+		"each process's GOMAXPROCS is the number of its CPUs, and the server is restarted for each N. "+
+		"Each result's name ends in -N (go test's GOMAXPROCS suffix: go tool benchstat -col /gomaxprocs puts the counts side by side), "+
+		"which names the machine's shape, not the client's GOMAXPROCS. With -target only the client processes are restricted, each to all N: where your server runs is yours. Linux only")
 	results := cli.OutputFlag(fs)
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
-	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof), for go tool pprof")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof; CLIENT-LEVEL-rROUND-cpusN.pprof with -cpus), for go tool pprof")
 	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated; a pattern such as 'docs/load/*' stands for every directory it matches that holds a results.txt) from their results.txt")
 	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this Markdown page's <!-- loadreport:table dir=… --> blocks (dirs relative to the page)")
 	if err := cli.Parse(fs, args); err != nil {
@@ -157,13 +167,13 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		}
 		o.rate, set["rate"] = overloadFactor*(int(best)/1000*1000), true
 	}
-	if err := o.check(set, *inflight, *payloadName, *clientList); err != nil {
+	if err := o.check(set, *inflight, *payloadName, *clientList, *cpus); err != nil {
 		return nil, cli.UsageError{Err: err}
 	}
 	return o, nil
 }
 
-func (o *options) check(set map[string]bool, inflight, payloadName, clientList string) error {
+func (o *options) check(set map[string]bool, inflight, payloadName, clientList, cpus string) error {
 	if o.duration <= 0 || o.duration > MaxDuration {
 		return fmt.Errorf("-duration %v: want more than 0 and at most %v", o.duration, MaxDuration)
 	}
@@ -207,6 +217,11 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 	case o.target != "" && set["server-gomaxprocs"]:
 		return errors.New("-server-gomaxprocs sets the benchserver loadbench starts; with -target, start yours with benchserver -gomaxprocs")
 	}
+	if set["cpus"] {
+		if err := o.checkCPUs(set, cpus); err != nil {
+			return err
+		}
+	}
 	if o.cpuProfile != "" {
 		if err := os.MkdirAll(o.cpuProfile, 0o755); err != nil {
 			return fmt.Errorf("-cpuprofile: %v", err)
@@ -224,6 +239,28 @@ func (o *options) check(set map[string]bool, inflight, payloadName, clientList s
 		}
 	}
 	return nil
+}
+
+// cpusSupported says whether -cpus can restrict processes here
+// (cpuset.Supported; a variable for the tests).
+var cpusSupported = cpuset.Supported
+
+// checkCPUs parses -cpus: counts of at most the CPUs this process may run
+// on, Linux only, and not with the flags that set a GOMAXPROCS (a shape
+// sets each process's to the number of its CPUs).
+func (o *options) checkCPUs(set map[string]bool, cpus string) error {
+	if !cpusSupported {
+		return errors.New("-cpus restricts each process to some CPUs (sched_setaffinity), which loadbench does on Linux only")
+	}
+	if set["client-gomaxprocs"] || set["server-gomaxprocs"] {
+		return errors.New("-cpus sets each process's GOMAXPROCS to the number of its CPUs; it does not go with -client-gomaxprocs or -server-gomaxprocs")
+	}
+	allowed, err := cpuset.Allowed()
+	if err != nil {
+		return fmt.Errorf("-cpus: %v", err)
+	}
+	o.cpus, err = cpuset.ParseCounts(cpus, len(allowed))
+	return err
 }
 
 // checkReport checks a -report command line: only -report and -readme.

@@ -1,16 +1,21 @@
 package loadbench
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
@@ -151,5 +156,106 @@ func TestReportDirs(t *testing.T) {
 	}
 	if got, err := reportDirs([]string{filepath.Join(root, "empty*")}); err == nil {
 		t.Errorf("a pattern matching no results: %q, want an error", got)
+	}
+}
+
+// -cpus: counts of at most the CPUs this process may run on, in order;
+// anything else, or with a flag that sets a GOMAXPROCS, or off Linux, is
+// a usage error, the count error naming the machine's count.
+func TestCPUsFlags(t *testing.T) {
+	if !cpuset.Supported {
+		t.Skip("-cpus is Linux's")
+	}
+	all, err := cpuset.Allowed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(all)
+	o, err := parseFlags([]string{"-cpus", fmt.Sprintf("%d, 1", n)}, io.Discard)
+	if want := []int{n, 1}; n > 1 && (err != nil || !slices.Equal(o.cpus, want)) {
+		t.Errorf("-cpus %d,1: %v, %v; want counts %v", n, o, err, want)
+	}
+	if o, err := parseFlags(nil, io.Discard); err != nil || o.cpus != nil {
+		t.Errorf("no -cpus: counts %v, %v; want none", o.cpus, err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cpus", strconv.Itoa(n + 1)}, fmt.Sprintf("%d CPUs asked for, but this machine lets this process run on %d", n+1, n)},
+		{[]string{"-cpus", "1," + strconv.Itoa(n+1)}, fmt.Sprintf("lets this process run on %d", n)},
+		{[]string{"-cpus", "0"}, `"0" is not a CPU count`},
+		{[]string{"-cpus", "1,two"}, `"two" is not a CPU count`},
+		{[]string{"-cpus", ""}, `"" is not a CPU count`},
+		{[]string{"-cpus", "1,1"}, "1 is listed twice"},
+		{[]string{"-cpus", "1", "-client-gomaxprocs", "1"}, "does not go with -client-gomaxprocs or -server-gomaxprocs"},
+		{[]string{"-cpus", "1", "-server-gomaxprocs", "0"}, "does not go with -client-gomaxprocs or -server-gomaxprocs"},
+		{[]string{"-client-gomaxprocs", "1", "-cpus", "1", "-target", "http://127.0.0.1:1"}, "does not go with -client-gomaxprocs"},
+	} {
+		_, err := parseFlags(c.args, io.Discard)
+		var ue cli.UsageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want a usage error about %q", c.args, err, c.want)
+		}
+	}
+	cpusSupported = false
+	defer func() { cpusSupported = cpuset.Supported }()
+	_, err = parseFlags([]string{"-cpus", "1"}, io.Discard)
+	var ue cli.UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "on Linux only") {
+		t.Errorf("-cpus where it is not supported: %v, want a usage error saying it is Linux's", err)
+	}
+}
+
+// The command exits with status 2 on a count above the machine's, and
+// says how many CPUs it has.
+func TestCPUsAboveTheMachineExit2(t *testing.T) {
+	if !cpuset.Supported {
+		t.Skip("-cpus is Linux's")
+	}
+	all, err := cpuset.Allowed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-cpus", "1,"+strconv.Itoa(len(all)+1), "-clients", "raw")
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), fmt.Sprintf("lets this process run on %d\n", len(all))) {
+		t.Errorf("loadbench -cpus 1,%d: %v, standard error\n%s\nwant exit status 2 and the machine's %d CPUs named", len(all)+1, err, stderr.String(), len(all))
+	}
+	if strings.Contains(stderr.String(), "round") {
+		t.Errorf("a client ran:\n%s", stderr.String())
+	}
+}
+
+// A shape halves the CPUs from 4 on, the server the second half, as the
+// suite's server=process placement does, and below 4 the two share
+// them; with -target only the clients are placed.
+func TestShapeOf(t *testing.T) {
+	for _, c := range []struct {
+		first          []int
+		target         bool
+		client, server []int
+	}{
+		{[]int{0}, false, []int{0}, []int{0}},
+		{[]int{0, 1, 2}, false, []int{0, 1, 2}, []int{0, 1, 2}},
+		{[]int{0, 1, 2, 3}, false, []int{0, 1}, []int{2, 3}},
+		{[]int{0, 1, 2, 3, 4}, false, []int{0, 1}, []int{2, 3, 4}},
+		{[]int{2, 3, 6, 7, 8, 9, 10, 11}, false, []int{2, 3, 6, 7}, []int{8, 9, 10, 11}},
+		{[]int{0, 1, 2, 3}, true, []int{0, 1, 2, 3}, nil},
+	} {
+		sh := shapeOf(c.first, c.target)
+		if sh.n != len(c.first) || !slices.Equal(sh.client, c.client) || !slices.Equal(sh.server, c.server) || (c.server == nil) != (sh.server == nil) {
+			t.Errorf("shapeOf(%v, target %v) = %+v; want client %v, server %v", c.first, c.target, sh, c.client, c.server)
+		}
+	}
+	if got := cpuList([]int{0, 1, 2, 5, 7, 8}); got != "0-2,5,7-8" {
+		t.Errorf("cpuList = %q, want 0-2,5,7-8", got)
+	}
+	if got := shapesLine([]shape{shapeOf([]int{0}, false), shapeOf([]int{0, 1, 2, 3}, false), shapeOf([]int{0, 1}, true)}); got != "-1 (client and server share CPU 0), -4 (client CPUs 0-1, server CPUs 2-3), -2 (client CPUs 0-1, server not restricted (-target))" {
+		t.Errorf("shapesLine = %q", got)
 	}
 }

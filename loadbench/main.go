@@ -67,6 +67,14 @@
 // (go tool pprof -top DIR/fasthttp-50-r1.pprof): where a client's CPU goes
 // under load, loadbench's own share included.
 //
+// -cpus 2,4,8 (Linux) does the whole run once per count N as on an N-CPU
+// machine: on the first N CPUs, from 4 on the started benchserver on the
+// second half and each client process on the first, below 4 both on all
+// N, each process's GOMAXPROCS the number of its CPUs (with -target only
+// the clients are restricted). Each result's name ends in -N, go test's
+// GOMAXPROCS suffix (go tool benchstat -col /gomaxprocs), naming the
+// machine's shape rather than the client's GOMAXPROCS.
+//
 // Every run is bounded: -duration (at most 10 minutes) per client, -rate
 // (at most load.MaxRate, one request per nanosecond), each request's
 // -timeout, -max-inflight, -max-requests; a client process that

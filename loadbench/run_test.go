@@ -4,18 +4,23 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
 
+	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
 // runLoadbench runs loadbench with args and returns its stdout.
@@ -274,5 +279,136 @@ func TestUnwritableOutput(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "round") {
 		t.Errorf("a client ran:\n%s", stderr.String())
+	}
+}
+
+// observed is what a run's observe hook saw of one client process.
+type observed struct {
+	name                   string
+	n, gomaxprocs          int
+	clientCPUs, serverCPUs []int
+}
+
+// runObserved runs loadbench with args as runAs does, and returns its
+// standard output and what each client process reported of itself.
+func runObserved(t *testing.T, args ...string) (string, []observed) {
+	t.Helper()
+	opt, err := parseFlags(args, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	r := newRunner(opt, &out, &errs)
+	var seen []observed
+	r.observe = func(sh shape, s *sample) {
+		seen = append(seen, observed{s.name, sh.n, s.rep.GOMAXPROCS, s.rep.CPUs, slices.Clone(r.serverCPUs)})
+	}
+	if err := r.run(t.Context()); err != nil {
+		t.Fatalf("loadbench %q: %v\n%s", args, err, errs.String())
+	}
+	return out.String(), seen
+}
+
+// -cpus 1,2: the whole run once per count, in order, each result named
+// with its -N (-1 too), which benchstat reads as /gomaxprocs; each client
+// process ran on the first N CPUs with GOMAXPROCS N (as it reported
+// them), and so did the server, restarted for each count; -out's
+// summary has a table and a chart per count.
+func TestCPUsRun(t *testing.T) {
+	all, err := cpuset.Allowed()
+	if !cpuset.Supported || err != nil || len(all) < 2 {
+		t.Skipf("-cpus 1,2 needs Linux and 2 CPUs (%v allowed, %v)", all, err)
+	}
+	dir := t.TempDir()
+	out, seen := runObserved(t, "-cpus", "1,2", "-rate", "100", "-duration", "300ms", "-rounds", "1", "-clients", "raw,nethttp", "-out", dir)
+	p := parse(t, out)
+	want := []string{
+		"Load/mode=steady/rate=100/payload=json/client=raw-1",
+		"Load/mode=steady/rate=100/payload=json/client=nethttp-1",
+		"Load/mode=steady/rate=100/payload=json/client=raw-2",
+		"Load/mode=steady/rate=100/payload=json/client=nethttp-2",
+	}
+	if !slices.Equal(p.names, want) {
+		t.Fatalf("results %q, want %q", p.names, want)
+	}
+	for i, v := range p.values {
+		if p.iters[i] < 1 || v["errors"] != 0 {
+			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
+		}
+	}
+	if len(seen) != len(want) {
+		t.Fatalf("%d client processes seen, want %d", len(seen), len(want))
+	}
+	for _, s := range seen {
+		first := all[:s.n]
+		if !strings.HasSuffix(s.name, fmt.Sprintf("-%d", s.n)) || s.gomaxprocs != s.n || !slices.Equal(s.clientCPUs, first) || !slices.Equal(s.serverCPUs, first) {
+			t.Errorf("%s: the client ran on CPUs %v with GOMAXPROCS %d, the server on %v; want both on %v, GOMAXPROCS %d", s.name, s.clientCPUs, s.gomaxprocs, s.serverCPUs, first, s.n)
+		}
+	}
+	// benchstat's /gomaxprocs, which -col /gomaxprocs puts side by side.
+	var pp benchproc.ProjectionParser
+	procs, err := pp.Parse("/gomaxprocs", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cols []string
+	for _, n := range p.names {
+		cols = append(cols, procs.Project(&benchfmt.Result{Name: benchfmt.Name(n)}).StringValues())
+	}
+	if want := []string{"1", "1", "2", "2"}; !slices.Equal(cols, want) {
+		t.Errorf("benchstat's /gomaxprocs of the results: %q, want %q", cols, want)
+	}
+	// One configuration for every count: benchstat would put a count
+	// whose lines differ in a table of its own.
+	if !strings.Contains(p.config["loadbench"], " cpus=1,2") || p.config["cpus"] != "-1 (client and server share CPU "+strconv.Itoa(all[0])+"), -2 (client and server share CPUs "+cpuList(all[:2])+")" {
+		t.Errorf("configuration: loadbench %q, cpus %q", p.config["loadbench"], p.config["cpus"])
+	}
+	if n := strings.Count(out, "\ncpus: "); n != 1 {
+		t.Errorf("%d cpus: lines, want 1 (the configuration does not change between counts)", n)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"## steady, 100 req/s offered, payload json, on 1 CPU\n\n![steady, 100 req/s offered, payload json, on 1 CPU: latency by percentile](steady-rate100-json-cpus1.svg)",
+		"## steady, 100 req/s offered, payload json, on 2 CPUs\n\n![steady, 100 req/s offered, payload json, on 2 CPUs: latency by percentile](steady-rate100-json-cpus2.svg)",
+	} {
+		if !strings.Contains(string(md), w) {
+			t.Errorf("the summary lacks %q:\n%s", w, md)
+		}
+	}
+	if n := strings.Count(string(md), "\n| raw (floor) |"); n != 2 {
+		t.Errorf("the summary has %d raw rows, want one per count", n)
+	}
+	for _, f := range []string{"steady-rate100-json-cpus1.svg", "steady-rate100-json-cpus2.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("chart: %v", err)
+		}
+	}
+}
+
+// -cpus with -target: the clients run on the first N CPUs whole, and the
+// server, not loadbench's, is left where it is.
+func TestCPUsTarget(t *testing.T) {
+	all, err := cpuset.Allowed()
+	if !cpuset.Supported || err != nil || len(all) < 2 {
+		t.Skipf("-cpus 2 needs Linux and 2 CPUs (%v allowed, %v)", all, err)
+	}
+	srv, err := fixtures.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	out, seen := runObserved(t, "-target", srv.URL(), "-cpus", "2", "-rate", "100", "-duration", "300ms", "-rounds", "1", "-clients", "raw")
+	p := parse(t, out)
+	if want := []string{"Load/mode=steady/rate=100/payload=json/client=raw-2"}; !slices.Equal(p.names, want) {
+		t.Fatalf("results %q, want %q", p.names, want)
+	}
+	if s := seen[0]; s.gomaxprocs != 2 || !slices.Equal(s.clientCPUs, all[:2]) || s.serverCPUs != nil {
+		t.Errorf("the client ran on CPUs %v with GOMAXPROCS %d (want %v and 2); server CPUs %v, want none read", s.clientCPUs, s.gomaxprocs, all[:2], s.serverCPUs)
+	}
+	if !strings.Contains(p.config["server"], "-cpus restricts only the client processes") || !strings.Contains(p.config["cpus"], "server not restricted (-target)") {
+		t.Errorf("configuration: server %q, cpus %q", p.config["server"], p.config["cpus"])
 	}
 }

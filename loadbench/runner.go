@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
@@ -36,6 +38,10 @@ type runner struct {
 	exe            string // this program, started again for each role
 	base           string // the server's base URL
 	serverProcs    int    // the server's GOMAXPROCS, as it reports it
+	serverCPUs     []int  // the CPUs the started server may run on, as read from it; nil without -cpus
+	// observe, if set, sees every client process's sample, with the shape
+	// it ran in (for the tests).
+	observe func(shape, *sample)
 }
 
 func newRunner(opt *options, stdout, stderr io.Writer) *runner {
@@ -79,19 +85,15 @@ func (r *runner) run(ctx context.Context) error {
 		return fmt.Errorf("finding this program to start its client processes: %v", err)
 	}
 	r.exe = exe
-	r.base = r.opt.target
-	if r.base == "" {
-		stop, err := r.startServer(ctx)
-		if err != nil {
-			return err
-		}
-		defer stop()
-	}
-	st, err := stats(ctx, r.base)
+	shapes, err := r.shapes()
 	if err != nil {
 		return err
 	}
-	r.serverProcs = st.GOMAXPROCS
+	stop, err := r.startShape(ctx, shapes[0])
+	if err != nil {
+		return err
+	}
+	defer func() { stop() }() // the last shape's server
 
 	res, err := cli.NewOutput("loadbench", r.opt.results, r.opt.terminal, r.stdout, r.stderr)
 	if err != nil {
@@ -112,30 +114,46 @@ func (r *runner) run(ctx context.Context) error {
 	if err := writeUnits(bw); err != nil {
 		return err
 	}
-	config := r.config(ctx)
+	config := r.config(ctx, shapes)
 
 	levels := r.levels()
 	n := len(r.opt.clients)
-	prog := progress.New(r.stderr, "loadbench", r.opt.rounds, r.opt.rounds*len(levels)*n)
-	for round := range r.opt.rounds {
-		for _, level := range levels {
-			for i := range n {
-				name := r.opt.clients[(i+round)%n] // rotating order
-				what := name
-				if level > 0 {
-					what = fmt.Sprintf("%s inflight=%d", name, level)
+	rounds := r.opt.rounds
+	prog := progress.New(r.stderr, "loadbench", rounds*len(shapes), rounds*len(levels)*n*len(shapes))
+	for si, sh := range shapes {
+		if si > 0 { // the server of the shape before makes way
+			stop()
+			if stop, err = r.startShape(ctx, sh); err != nil {
+				r.keepPartial(out)
+				return fmt.Errorf("-cpus %d: %w", sh.n, err)
+			}
+		}
+		for round := range rounds {
+			for _, level := range levels {
+				for i := range n {
+					name := r.opt.clients[(i+round)%n] // rotating order
+					what := name
+					if level > 0 {
+						what = fmt.Sprintf("%s inflight=%d", name, level)
+					}
+					if sh.n > 0 {
+						what += fmt.Sprintf(" cpus=%d", sh.n)
+					}
+					prog.Begin(si*rounds+round, what)
+					s, err := r.runClient(ctx, name, level, round, sh)
+					if err != nil {
+						r.keepPartial(out)
+						return fmt.Errorf("round %d, %s: %w", round+1, what, err)
+					}
+					if r.observe != nil {
+						r.observe(sh, s)
+					}
+					if err := bw.Write(s.result(config)); err != nil {
+						return err
+					}
+					prog.End()
+					r.warn(round, what, s)
 				}
-				prog.Begin(round, what)
-				s, err := r.runClient(ctx, name, level, round)
-				if err != nil {
-					r.keepPartial(out)
-					return fmt.Errorf("round %d, %s: %w", round+1, what, err)
-				}
-				if err := bw.Write(s.result(config)); err != nil {
-					return err
-				}
-				prog.End()
-				r.warn(round, what, s)
 			}
 		}
 	}
@@ -173,8 +191,111 @@ func (r *runner) warn(round int, what string, s *sample) {
 	}
 }
 
-// config is the run's configuration, the lines before its first result.
-func (r *runner) config(ctx context.Context) []benchfmt.Config {
+// shape is a machine one pass of the run is measured as (-cpus N): the
+// CPUs of the client processes and of the benchserver loadbench starts.
+// The zero shape, a run without -cpus, restricts nothing.
+type shape struct {
+	n              int   // the CPU count, the results' -N; 0 without -cpus
+	client, server []int // nil: not restricted (the server with -target)
+}
+
+// splitFrom is the CPU count from which a shape gives the server and the
+// clients disjoint halves (as the suite's server=process placement does,
+// suite/process.go's cpuSplit): below it each would get too few.
+const splitFrom = 4
+
+// shapes are the run's shapes, in -cpus's order: for N, the first N CPUs
+// this process may run on, halved from splitFrom on (the server the
+// second half) and shared below; with -target the clients get all N. A
+// run without -cpus has the zero shape alone.
+func (r *runner) shapes() ([]shape, error) {
+	if len(r.opt.cpus) == 0 {
+		return []shape{{}}, nil
+	}
+	var shapes []shape
+	for _, n := range r.opt.cpus {
+		first, err := cpuset.First(n)
+		if err != nil {
+			return nil, err
+		}
+		shapes = append(shapes, shapeOf(first, r.opt.target != ""))
+	}
+	return shapes, nil
+}
+
+// shapeOf is the shape of the CPUs first: halved from splitFrom on, the
+// server the second half, shared below; with target (-target) the
+// clients get them all and the server is not loadbench's to place.
+func shapeOf(first []int, target bool) shape {
+	n := len(first)
+	sh := shape{n: n, client: first, server: first}
+	switch {
+	case target:
+		sh.server = nil
+	case n >= splitFrom:
+		sh.client, sh.server = first[:n/2], first[n/2:]
+	}
+	return sh
+}
+
+// startShape starts the server of sh (unless -target), reads its
+// counters and, where sh restricts it, checks that it runs on sh's CPUs
+// with as many Ps. stop stops it (nothing with -target); on an error it
+// is stopped already.
+func (r *runner) startShape(ctx context.Context, sh shape) (stop func(), err error) {
+	stop = func() {}
+	r.base = r.opt.target
+	pid := 0
+	if r.base == "" {
+		if stop, pid, err = r.startServer(ctx, sh.server); err != nil {
+			return func() {}, err
+		}
+	}
+	st, err := stats(ctx, r.base)
+	if err == nil && sh.server != nil {
+		r.serverCPUs, err = cpuset.Of(pid)
+		if err == nil && (st.GOMAXPROCS != len(sh.server) || !slices.Equal(r.serverCPUs, sh.server)) {
+			err = fmt.Errorf("the server runs on CPUs %s with GOMAXPROCS %d, want CPUs %s and GOMAXPROCS %d", cpuList(r.serverCPUs), st.GOMAXPROCS, cpuList(sh.server), len(sh.server))
+		}
+	}
+	if err != nil {
+		stop()
+		return func() {}, err
+	}
+	r.serverProcs = st.GOMAXPROCS
+	return stop, nil
+}
+
+// cpuList is "0", "0-3" or "0-1,4": CPUs (ascending) as Linux lists them.
+func cpuList(cpus []int) string {
+	var parts []string
+	for i := 0; i < len(cpus); {
+		j := i
+		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(cpus[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", cpus[i], cpus[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
+}
+
+// cpusPhrase is "CPU 0" or "CPUs 0-3".
+func cpusPhrase(cpus []int) string {
+	if len(cpus) == 1 {
+		return "CPU " + cpuList(cpus)
+	}
+	return "CPUs " + cpuList(cpus)
+}
+
+// config is the run's configuration, the lines before its first result:
+// the same for every shape, so that benchstat puts the shapes' results
+// side by side rather than in tables of their own.
+func (r *runner) config(ctx context.Context, shapes []shape) []benchfmt.Config {
 	var cfg []benchfmt.Config
 	o := r.opt
 	kv := func(k, v string) { cfg = append(cfg, results.Config(k, v)) }
@@ -194,8 +315,17 @@ func (r *runner) config(ctx context.Context) []benchfmt.Config {
 	if o.maxConns > 0 {
 		settings += fmt.Sprintf(" maxconns=%d", o.maxConns)
 	}
+	if len(o.cpus) > 0 {
+		settings += " cpus=" + joinInts(o.cpus)
+	}
 	kv("loadbench", settings)
 	kv("pool", r.poolRule())
+	if len(o.cpus) > 0 {
+		kv("server", r.serverLine())
+		kv("client-gomaxprocs", "the number of its CPUs (the cpus line)")
+		kv("cpus", shapesLine(shapes))
+		return cfg
+	}
 	where := "benchserver (own process, started by loadbench)"
 	if o.target != "" {
 		where = "benchserver at " + o.target
@@ -207,6 +337,34 @@ func (r *runner) config(ctx context.Context) []benchfmt.Config {
 	}
 	kv("client-gomaxprocs", procs)
 	return cfg
+}
+
+// serverLine is the server configuration line of a run with -cpus.
+func (r *runner) serverLine() string {
+	if r.opt.target != "" {
+		return fmt.Sprintf("benchserver at %s, GOMAXPROCS %d, on the CPUs it was given: -cpus restricts only the client processes, where the server runs is yours", r.opt.target, r.serverProcs)
+	}
+	return "benchserver (own process, started by loadbench for each CPU count), GOMAXPROCS the number of its CPUs (the cpus line)"
+}
+
+// shapesLine is the cpus configuration line: each result suffix -N and
+// where its processes ran, "-1 (client and server share CPU 0), -4
+// (client CPUs 0-1, server CPUs 2-3)".
+func shapesLine(shapes []shape) string {
+	var parts []string
+	for _, sh := range shapes {
+		var where string
+		switch {
+		case sh.server == nil:
+			where = "client " + cpusPhrase(sh.client) + ", server not restricted (-target)"
+		case slices.Equal(sh.client, sh.server):
+			where = "client and server share " + cpusPhrase(sh.client)
+		default:
+			where = "client " + cpusPhrase(sh.client) + ", server " + cpusPhrase(sh.server)
+		}
+		parts = append(parts, fmt.Sprintf("-%d (%s)", sh.n, where))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (r *runner) poolRule() string {
@@ -233,8 +391,8 @@ func joinInts(xs []int) string {
 	return strings.Join(s, ",")
 }
 
-// runClient runs one client process and measures it.
-func (r *runner) runClient(ctx context.Context, name string, level, round int) (*sample, error) {
+// runClient runs one client process in shape sh and measures it.
+func (r *runner) runClient(ctx context.Context, name string, level, round int, sh shape) (*sample, error) {
 	o := r.opt
 	j := job{
 		Client: name, Base: r.base, Payload: o.payload.name, Mode: o.mode,
@@ -247,7 +405,11 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 		j.MaxInFlight = 0
 	}
 	if o.cpuProfile != "" {
-		j.CPUProfile = filepath.Join(o.cpuProfile, fmt.Sprintf("%s-%d-r%d.pprof", name, level, round+1))
+		prof := fmt.Sprintf("%s-%d-r%d", name, level, round+1)
+		if sh.n > 0 {
+			prof += fmt.Sprintf("-cpus%d", sh.n)
+		}
+		j.CPUProfile = filepath.Join(o.cpuProfile, prof+".pprof")
 	}
 	before, err := stats(ctx, r.base)
 	if err != nil {
@@ -271,7 +433,7 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	cmd.Stdin = bytes.NewReader(in)
 	cmd.Stdout = &stdout
 	cmd.Stderr = r.stderr
-	if err := cli.RunChild(cmd, syscall.SIGKILL); err != nil {
+	if err := cli.RunChildOn(cmd, syscall.SIGKILL, sh.client); err != nil {
 		switch {
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			return nil, fmt.Errorf("client process killed: still running %v after it started", o.duration+2*o.timeout+time.Minute)
@@ -283,6 +445,9 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 	var rep report
 	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
 		return nil, fmt.Errorf("client process's report: %v", err)
+	}
+	if sh.client != nil && (rep.GOMAXPROCS != len(sh.client) || !slices.Equal(rep.CPUs, sh.client)) {
+		return nil, fmt.Errorf("the client process ran on CPUs %s with GOMAXPROCS %d, want CPUs %s and GOMAXPROCS %d (-cpus %d)", cpuList(rep.CPUs), rep.GOMAXPROCS, cpuList(sh.client), len(sh.client), sh.n)
 	}
 	after, err := stats(ctx, r.base)
 	if err != nil {
@@ -300,7 +465,7 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 		rss = ru.Maxrss * 1024 // KiB on Linux
 	}
 	return &sample{
-		name: r.benchName(name, level),
+		name: r.benchName(name, level, sh),
 		rep:  rep,
 		cpu:  time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime)),
 		rss:  rss,
@@ -311,8 +476,10 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int) (
 }
 
 // benchName is the result's name, without "Benchmark": the levels that
-// change what is measured, client last.
-func (r *runner) benchName(client string, level int) string {
+// change what is measured, client last, then in a shape its CPU count as
+// go test's GOMAXPROCS suffix, -1 too (go test leaves that one out, and a
+// run of 1 must not read as a run without -cpus).
+func (r *runner) benchName(client string, level int, sh shape) string {
 	o := r.opt
 	name := "Load/mode=" + o.mode
 	if o.mode == modeSweep {
@@ -324,12 +491,17 @@ func (r *runner) benchName(client string, level int) string {
 	if o.maxConns > 0 {
 		name += fmt.Sprintf("/maxconns=%d", o.maxConns)
 	}
-	return name + "/client=" + client
+	name += "/client=" + client
+	if sh.n > 0 {
+		name += fmt.Sprintf("-%d", sh.n)
+	}
+	return name
 }
 
 // startServer starts the benchserver code in a process of its own on a
-// free loopback port and returns how to stop it.
-func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
+// free loopback port, on cpus (nil: any) with as many Ps, and returns
+// how to stop it and its process id.
+func (r *runner) startServer(ctx context.Context, cpus []int) (stop func(), pid int, err error) {
 	args := []string{"-addr", "127.0.0.1:0"}
 	if r.opt.serverProcs > 0 {
 		args = append(args, "-gomaxprocs", strconv.Itoa(r.opt.serverProcs))
@@ -339,9 +511,9 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 	cmd.Stderr = r.stderr
 	first := &firstLine{line: make(chan string, 1)}
 	cmd.Stdout = first
-	done, err := cli.StartChild(cmd, syscall.SIGTERM)
+	done, err := cli.StartChildOn(cmd, syscall.SIGTERM, cpus)
 	if err != nil {
-		return nil, fmt.Errorf("starting the server: %v", err)
+		return nil, 0, fmt.Errorf("starting the server: %v", err)
 	}
 	stop = func() {
 		cmd.Process.Signal(syscall.SIGTERM)
@@ -356,18 +528,18 @@ func (r *runner) startServer(ctx context.Context) (stop func(), err error) {
 	case l := <-first.line:
 		if base, found := serverURL(l); found {
 			r.base = base
-			return stop, nil
+			return stop, cmd.Process.Pid, nil
 		}
 		stop()
-		return nil, fmt.Errorf("the server did not say where it listens (first line %q)", l)
+		return nil, 0, fmt.Errorf("the server did not say where it listens (first line %q)", l)
 	case err := <-done:
-		return nil, fmt.Errorf("the server ended before it said where it listens: %v", err)
+		return nil, 0, fmt.Errorf("the server ended before it said where it listens: %v", err)
 	case <-time.After(30 * time.Second):
 		stop()
-		return nil, errors.New("the server did not start within 30 s")
+		return nil, 0, errors.New("the server did not start within 30 s")
 	case <-ctx.Done():
 		stop()
-		return nil, ctx.Err()
+		return nil, 0, ctx.Err()
 	}
 }
 
