@@ -299,7 +299,7 @@ func (r *runner) config(ctx context.Context, shapes []shape) []benchfmt.Config {
 	var cfg []benchfmt.Config
 	o := r.opt
 	kv := func(k, v string) { cfg = append(cfg, results.Config(k, v)) }
-	kv("commit", runinfo.Commit(ctx, "."))
+	kv("commit", runinfo.Self(ctx, "."))
 	kv("date", time.Now().UTC().Format(time.RFC3339))
 	kv("go", runtime.Version())
 	kv("goos", runtime.GOOS)

@@ -51,6 +51,18 @@ func Commit(ctx context.Context, dir string) string {
 	return commit
 }
 
+// Self names the commit of the running program: the one its build
+// recorded (go build in a git checkout records it), else Commit's name
+// for the working tree in dir. For a program whose own code is what it
+// measures (loadbench's clients): a binary built elsewhere and run in
+// another checkout is named by what it was built from.
+func Self(ctx context.Context, dir string) string {
+	if c := builtFrom(); c != "unknown" {
+		return c
+	}
+	return Commit(ctx, dir)
+}
+
 // builtFrom is the commit the running program was built from, as Commit
 // names it, or "unknown".
 func builtFrom() string {
