@@ -73,6 +73,9 @@ type headline struct {
 	// cpu: some row has a CPU time. Either makes a cell show more than
 	// the in-process time.
 	placed, cpu bool
+	// shapes, if not nil, is the run of several CPU counts each cell's
+	// verdicts are checked on (Report.Shapes).
+	shapes *shapeSet
 }
 
 // headRow is one row of the headline, with the family variants its
@@ -117,7 +120,7 @@ func splitRow(row string) (family, variant string) {
 // the suite lacks is an error: the selection names a leaf that is gone.
 // Without them, a row the run has no leaf of is left out.
 func (r *Report) headline() (*headline, error) {
-	h := &headline{rounds: r.Rounds}
+	h := &headline{rounds: r.Rounds, shapes: r.Shapes}
 	seen := map[string]bool{}
 	for _, sel := range headlineRows {
 		if seen[sel.Row] {
@@ -243,7 +246,10 @@ func (row headRow) label() string {
 // text renders the headline block: the table, its caption and, when
 // chartLink is not "", the charts (the server=process one beside
 // chartLink, its name with ProcessChart added).
-func (h *headline) text(r *Report, resultsLink, chartLink string) string {
+//
+// shapeLinks are the links to the -shapes files, where the headline has
+// them.
+func (h *headline) text(r *Report, resultsLink, chartLink string, shapeLinks []string) string {
 	if len(h.rows) == 0 {
 		return "This results file has none of the headline's rows."
 	}
@@ -261,12 +267,17 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	}
 	t := mdtable.New(head...)
 	pending := pendingCell(r)
-	var split []string // the rows where some client's verdict depends on the placement
+	var split []string  // the rows where some client's verdict depends on the placement
+	var shaped []string // the rows where one depends on the machine's shape
 	for _, row := range h.rows {
 		label := row.label()
 		if slices.ContainsFunc(h.clients, func(c string) bool { return h.disagrees(row, c) }) {
 			label += "<br>≠ placements disagree"
 			split = append(split, "`"+row.Row+"`")
+		}
+		if h.shapes != nil && h.shapes.disagrees(h, row) {
+			label += "<br>≠ shapes disagree"
+			shaped = append(shaped, "`"+row.Row+"`")
 		}
 		cells := []string{label}
 		for _, c := range h.clients {
@@ -288,6 +299,13 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 		b.WriteString(". ")
 	} else if h.cpu {
 		fmt.Fprintf(&b, "*CPU* is the ratio of the benchmark process's CPU time per op (`%s`: the client's and the in-process server's). ", CPUUnit)
+	}
+	if h.shapes != nil {
+		b.WriteString(h.shapes.caption(shapeLinks))
+		if len(shaped) > 0 {
+			b.WriteString(" Rows with one: " + strings.Join(shaped, ", ") + ".")
+		}
+		b.WriteString(" ")
 	}
 	b.WriteString(ratioCaption(h.rounds))
 	fmt.Fprintf(&b, " The `%s` column is its own median time per op ± its 95 %% interval", Baseline)
@@ -328,6 +346,11 @@ func (h *headline) cellText(row headRow, c string, pending string) string {
 		lines = append(lines, t)
 		if cpu != "" {
 			lines = append(lines, "CPU "+cpu)
+		}
+		if h.shapes != nil {
+			if l := h.shapes.cellLine(row.Row, c, p, h.cell(row, c, p)); l != "" {
+				lines = append(lines, l)
+			}
 		}
 	}
 	return strings.Join(lines, "<br>")

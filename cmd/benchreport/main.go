@@ -81,6 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	netRuns := fs.String("net", "", "the runs of the net= rows (cmd/benchrun files, comma-separated, each leaf in one of them): -readme's netreport blocks are made of them, compared with -in as the loopback run")
 	goMod := fs.String("gomod", "", "go.mod whose versions the clients block shows (default: the nearest go.mod in each -readme file's directory or above it)")
 	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
+	shapes := fs.String("shapes", "", "a run of several CPU counts (cmd/benchrun -cpus; comma-separated files, each leaf in one): the headline says on which shapes each verdict holds, -out writes each shape's headline charts, and -readme's benchreport:shapes blocks tabulate them")
 	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
@@ -102,6 +103,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	r, err := load(*in)
 	if err != nil {
 		return err
+	}
+	var shapeFiles []string
+	if *shapes != "" {
+		shapeFiles = strings.Split(*shapes, ",")
+		if r.Shapes, err = loadShapes(shapeFiles); err != nil {
+			return err
+		}
 	}
 	if *suite != "" {
 		leaves, err := suiteLeaves(*suite)
@@ -149,6 +157,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 				return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
 			}
 			pg := pageInfo{resultsLink: docfile.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
+			for _, f := range shapeFiles {
+				pg.shapeLinks = append(pg.shapeLinks, docfile.Link(filepath.Dir(name), f))
+			}
 			if *out != "" {
 				pg.chartLink = docfile.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
 			}
@@ -232,6 +243,22 @@ func writeReport(r *Report, dir, resultsLink string) error {
 			return err
 		}
 	}
+	if r.Shapes != nil {
+		for _, sr := range r.Shapes.runs {
+			for _, pl := range []placement{inProcess, ownProcess} {
+				if !sr.h.drawable(pl) {
+					continue
+				}
+				name := fmt.Sprintf("%s%d", ShapeChart, sr.cpus)
+				if pl == ownProcess {
+					name += ProcessChart
+				}
+				if err := docfile.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, sr.h, pl) }); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	for _, fam := range r.Families {
 		fam := fam.recorded() // a chart draws numbers: none for a leaf not recorded yet
 		if fam == nil {
@@ -243,7 +270,13 @@ func writeReport(r *Report, dir, resultsLink string) error {
 	}
 	var head string // the README's headline, as REPORT.md links it
 	if len(h.rows) > 0 {
-		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg")
+		var shapeLinks []string
+		if r.Shapes != nil {
+			for _, f := range r.Shapes.files {
+				shapeLinks = append(shapeLinks, docfile.Link(dir, f))
+			}
+		}
+		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg", shapeLinks)
 	}
 	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir, head) })
 }

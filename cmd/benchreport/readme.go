@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"path"
 	"slices"
 	"strings"
 
@@ -48,6 +49,9 @@ import (
 //	         go.mod requires, how the suite uses it (no results needed)
 //	protocols which client has rows in which protocol, from the
 //	         registry (no results needed)
+//	shapes   the headline's rows on each machine shape of -shapes, in
+//	         both placements: each client's ratio and where its verdict
+//	         holds, and each shape's charts (needs -shapes)
 var markers = mdblock.Syntax{
 	Tool: "benchreport",
 	Kinds: map[string][]string{
@@ -58,6 +62,7 @@ var markers = mdblock.Syntax{
 		"headline":  nil,
 		"clients":   nil,
 		"protocols": nil,
+		"shapes":    nil,
 	},
 	Repeatable: []string{"match"},
 }
@@ -74,7 +79,8 @@ type option = mdblock.Option
 // to the page, and the go.mod whose versions the client matrix shows.
 type pageInfo struct {
 	resultsLink string
-	chartLink   string // "" when no chart is written (no -out)
+	shapeLinks  []string // the -shapes files as the page links them
+	chartLink   string   // "" when no chart is written (no -out)
 	// goMod is the go.mod file -gomod names; "" for the nearest one in
 	// dir, the page's directory, or above it.
 	goMod, dir string
@@ -107,7 +113,20 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 		if err != nil {
 			return "", err
 		}
-		return h.text(r, pg.resultsLink, pg.chartLink), nil
+		return h.text(r, pg.resultsLink, pg.chartLink, pg.shapeLinks), nil
+	case "shapes":
+		if r.Shapes == nil {
+			return "", fmt.Errorf("benchreport:shapes tabulates a run of several CPU counts: give -shapes")
+		}
+		h, err := r.headline()
+		if err != nil {
+			return "", err
+		}
+		chartDir := ""
+		if pg.chartLink != "" {
+			chartDir = path.Dir(pg.chartLink)
+		}
+		return r.Shapes.block(h, machineShort(r.config("machine")), chartDir), nil
 	case "clients":
 		goMod := pg.goMod
 		if goMod == "" {
@@ -121,6 +140,14 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 		return protoMatrix()
 	}
 	return "", fmt.Errorf("unknown marker benchreport:%s", kind)
+}
+
+// machineShort is a machine line without its system: "2 CPUs, AMD EPYC".
+func machineShort(machine string) string {
+	if _, rest, ok := strings.Cut(machine, ", "); ok {
+		return rest
+	}
+	return machine
 }
 
 // readmeTable renders a table block.

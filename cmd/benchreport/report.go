@@ -200,6 +200,9 @@ type Report struct {
 	// Suite is every leaf of the suite when it is known (-suite), nil
 	// otherwise: the headline's rows must be among them.
 	Suite []string
+	// Shapes is the run of several CPU counts (-shapes) the headline's
+	// verdicts are checked on, or nil.
+	Shapes *shapeSet
 }
 
 // Family returns the family named name, or nil.
