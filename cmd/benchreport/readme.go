@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -52,6 +53,9 @@ import (
 //	shapes   the headline's rows on each machine shape of -shapes, in
 //	         both placements: each client's ratio and where its verdict
 //	         holds, and each shape's charts (needs -shapes)
+//	profiles dir=DIR (relative to the page): where the CPU time of one
+//	         op goes in each CPU profile of DIR (NAME.pprof beside
+//	         NAME.txt, its benchmark's result line; no results needed)
 var markers = mdblock.Syntax{
 	Tool: "benchreport",
 	Kinds: map[string][]string{
@@ -63,6 +67,7 @@ var markers = mdblock.Syntax{
 		"clients":   nil,
 		"protocols": nil,
 		"shapes":    nil,
+		"profiles":  {"dir"},
 	},
 	Repeatable: []string{"match"},
 }
@@ -114,6 +119,11 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 			return "", err
 		}
 		return h.text(r, pg.resultsLink, pg.chartLink, pg.shapeLinks), nil
+	case "profiles":
+		if len(opts) != 1 || opts[0].Value == "" {
+			return "", fmt.Errorf("benchreport:profiles wants dir=DIR, the profiles' directory relative to the page")
+		}
+		return profilesBlock(filepath.Join(pg.dir, filepath.FromSlash(opts[0].Value)))
 	case "shapes":
 		if r.Shapes == nil {
 			return "", fmt.Errorf("benchreport:shapes tabulates a run of several CPU counts: give -shapes")
