@@ -20,8 +20,9 @@
 // not what its generator makes.
 package httpclientbench
 
-//go:generate go run ./cmd/benchreport -in docs/results.txt -net docs/network.txt,docs/network-lossy.txt -out docs/ -readme README.md,docs/results.md,docs/clients.md,docs/network.md
+//go:generate go run ./cmd/benchreport -in docs/results.txt -shapes docs/shapes/cpus.txt,docs/shapes/cpus-more.txt -net docs/network.txt,docs/network-lossy.txt -out docs/ -readme README.md,docs/results.md,docs/clients.md,docs/network.md,docs/shapes.md
 //go:generate go run ./cmd/loadbench -report docs/load/* -readme docs/load.md
+//go:generate go run ./cmd/loadbench -report docs/shapes/load/* -readme docs/shapes.md
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
 //go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -suite ""

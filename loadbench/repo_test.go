@@ -9,24 +9,33 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 )
 
-// loadPage holds the load tables, relative to the repository's root;
-// fixCommand regenerates them and every load report (go generate runs
-// go run ./cmd/loadbench -report 'docs/load/*' -readme docs/load.md).
-const (
-	loadPage   = "docs/load.md"
-	fixCommand = "go generate ./..."
-)
+// loadPages are the pages with load tables, each with the directory
+// whose reports they show, relative to the repository's root; fixCommand
+// regenerates them and every load report (go generate runs
+// go run ./cmd/loadbench -report 'DIR/*' -readme PAGE for each).
+var loadPages = []struct{ page, dir string }{
+	{"docs/load.md", "docs/load"},
+	{"docs/shapes.md", "docs/shapes/load"}, // the many-core machine's
+}
 
-// The committed load reports and docs/load.md's load tables are what their
+const fixCommand = "go generate ./..."
+
+// The committed load reports and the pages' load tables are what their
 // committed results files give: regenerated here, byte for byte.
 func TestCommittedLoadReportsAreCurrent(t *testing.T) {
+	for _, lp := range loadPages {
+		t.Run(filepath.Base(lp.page), func(t *testing.T) { loadReportsAreCurrent(t, lp.page, lp.dir) })
+	}
+}
+
+func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 	root := ".."
-	results, err := filepath.Glob(filepath.Join(root, "docs", "load", "*", loadreport.ResultsFile))
+	results, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(loadDir), "*", loadreport.ResultsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(results) == 0 {
-		t.Fatalf("no docs/load/*/results.txt: %s's load tables come from them", loadPage)
+		t.Fatalf("no %s/*/results.txt: %s's load tables come from them", loadDir, loadPage)
 	}
 	for _, r := range results {
 		dir := filepath.Dir(r)

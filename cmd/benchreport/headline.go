@@ -246,10 +246,7 @@ func (row headRow) label() string {
 // text renders the headline block: the table, its caption and, when
 // chartLink is not "", the charts (the server=process one beside
 // chartLink, its name with ProcessChart added).
-//
-// shapeLinks are the links to the -shapes files, where the headline has
-// them.
-func (h *headline) text(r *Report, resultsLink, chartLink string, shapeLinks []string) string {
+func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 	if len(h.rows) == 0 {
 		return "This results file has none of the headline's rows."
 	}
@@ -301,7 +298,7 @@ func (h *headline) text(r *Report, resultsLink, chartLink string, shapeLinks []s
 		fmt.Fprintf(&b, "*CPU* is the ratio of the benchmark process's CPU time per op (`%s`: the client's and the in-process server's). ", CPUUnit)
 	}
 	if h.shapes != nil {
-		b.WriteString(h.shapes.caption(shapeLinks))
+		b.WriteString(h.shapes.caption(resultsLink))
 		if len(shaped) > 0 {
 			b.WriteString(" Rows with one: " + strings.Join(shaped, ", ") + ".")
 		}

@@ -100,7 +100,7 @@ func TestHeadlineUnpaired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := h.text(r, "results.txt", "charts/headline.svg", nil)
+	got := h.text(r, "results.txt", "charts/headline.svg")
 	for _, w := range []string{
 		// fasthttp: medians 80 / 150, interval 50/200 to 100/100; raw:
 		// 60 / 150, interval 40/200 to 80/100.
@@ -143,7 +143,7 @@ func TestHeadlineSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	const pending = "not recorded yet<br>(run of 0123abcd4567)"
-	got := h.text(r, "results.txt", "charts/headline.svg", nil)
+	got := h.text(r, "results.txt", "charts/headline.svg")
 	for _, w := range []string{
 		// retryablehttp, which the run has no leaf of, has no column
 		"| | nethttp | fasthttp | resty | http3 | raw (floor) |\n",
@@ -185,7 +185,7 @@ func TestHeadlineSuite(t *testing.T) {
 	if h, err = r.headline(); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.text(r, "results.txt", "", nil); !strings.HasPrefix(got, headlineHeader+headlineGet+headlineSecure+"\n") || strings.Contains(got, "![") {
+	if got := h.text(r, "results.txt", ""); !strings.HasPrefix(got, headlineHeader+headlineGet+headlineSecure+"\n") || strings.Contains(got, "![") {
 		t.Errorf("without the suite:\n%s", got)
 	}
 }

@@ -24,6 +24,14 @@
 //
 //	go run ./cmd/benchreport -in docs/results.txt -net docs/network.txt,docs/network-lossy.txt -out docs/ -readme README.md,docs/network.md
 //
+// With -shapes, runs of several CPU counts (cmd/benchrun -cpus, the
+// many-core reference run in docs/shapes/), the headline says on which
+// counts each verdict holds and marks with ≠ one that differs between
+// them, -out writes each count's headline charts, and a page's
+// benchreport:shapes block tabulates the headline's rows by count:
+//
+//	go run ./cmd/benchreport -in docs/results.txt -shapes docs/shapes/cpus.txt,docs/shapes/cpus-more.txt -out docs/ -readme README.md,docs/shapes.md
+//
 // The headline block links the chart of the headline findings that -out
 // writes (charts/headline.svg). The client matrix shows each library's
 // version from go.mod: -gomod, or the nearest go.mod in the Markdown
@@ -104,10 +112,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var shapeFiles []string
 	if *shapes != "" {
-		shapeFiles = strings.Split(*shapes, ",")
-		if r.Shapes, err = loadShapes(shapeFiles); err != nil {
+		if r.Shapes, err = loadShapes(strings.Split(*shapes, ","), *in); err != nil {
 			return err
 		}
 	}
@@ -157,9 +163,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 				return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
 			}
 			pg := pageInfo{resultsLink: docfile.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
-			for _, f := range shapeFiles {
-				pg.shapeLinks = append(pg.shapeLinks, docfile.Link(filepath.Dir(name), f))
-			}
 			if *out != "" {
 				pg.chartLink = docfile.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
 			}
@@ -270,13 +273,7 @@ func writeReport(r *Report, dir, resultsLink string) error {
 	}
 	var head string // the README's headline, as REPORT.md links it
 	if len(h.rows) > 0 {
-		var shapeLinks []string
-		if r.Shapes != nil {
-			for _, f := range r.Shapes.files {
-				shapeLinks = append(shapeLinks, docfile.Link(dir, f))
-			}
-		}
-		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg", shapeLinks)
+		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg")
 	}
 	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir, head) })
 }

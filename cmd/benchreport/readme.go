@@ -84,8 +84,7 @@ type option = mdblock.Option
 // to the page, and the go.mod whose versions the client matrix shows.
 type pageInfo struct {
 	resultsLink string
-	shapeLinks  []string // the -shapes files as the page links them
-	chartLink   string   // "" when no chart is written (no -out)
+	chartLink   string // "" when no chart is written (no -out)
 	// goMod is the go.mod file -gomod names; "" for the nearest one in
 	// dir, the page's directory, or above it.
 	goMod, dir string
@@ -118,7 +117,7 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 		if err != nil {
 			return "", err
 		}
-		return h.text(r, pg.resultsLink, pg.chartLink, pg.shapeLinks), nil
+		return h.text(r, pg.resultsLink, pg.chartLink), nil
 	case "profiles":
 		if len(opts) != 1 || opts[0].Value == "" {
 			return "", fmt.Errorf("benchreport:profiles wants dir=DIR, the profiles' directory relative to the page")

@@ -61,7 +61,20 @@ func repoReport(t *testing.T) *Report {
 	if err := r.AddPending(results.PendingIn(string(page))); err != nil {
 		t.Fatalf("docs/%s: %v", ReportFile, err)
 	}
+	if r.Shapes, err = loadShapes(repoShapes(), repoResults); err != nil {
+		t.Fatal(err)
+	}
 	return r
+}
+
+// repoShapes are the recorded runs of several CPU counts, as paths from
+// here.
+func repoShapes() []string {
+	var paths []string
+	for _, f := range results.ShapeRuns {
+		paths = append(paths, filepath.Join(repoRoot, filepath.FromSlash(f)))
+	}
+	return paths
 }
 
 // TestPagesUpToDate: every block of every page is what benchreport

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +29,9 @@ const ShapeChart = "shapes-cpus"
 // A shapeSet is the reports of a run of several CPU counts, in increasing
 // order of the count.
 type shapeSet struct {
+	// files are the runs' files relative to the directory of the report's
+	// own results file (-in), slash-separated: a page links them beside
+	// the link to that file.
 	files  []string
 	config map[string]string // the first file's configuration
 	runs   []shapeRun
@@ -41,10 +46,25 @@ type shapeRun struct {
 
 // loadShapes reads the runs of cmd/benchrun -cpus in paths (their leaves
 // may be split between files, each leaf in one of them) and builds a
-// report for each CPU count. A result without a -N suffix, or a leaf in
-// two files, is an error.
-func loadShapes(paths []string) (*shapeSet, error) {
-	set := &shapeSet{files: paths}
+// report for each CPU count; in is the report's own results file. A
+// result without a -N suffix, or a leaf in two files, is an error.
+func loadShapes(paths []string, in string) (*shapeSet, error) {
+	set := &shapeSet{}
+	inDir, err := filepath.Abs(filepath.Dir(in))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(inDir, abs)
+		if err != nil {
+			return nil, fmt.Errorf("-shapes %s: %w", p, err)
+		}
+		set.files = append(set.files, filepath.ToSlash(rel))
+	}
 	series := map[int][]*results.Series{}
 	seen := map[string]string{} // shape, leaf and unit → the file it is in
 	for _, path := range paths {
@@ -227,11 +247,13 @@ func (s *shapeSet) machine() string {
 	return fmt.Sprintf("%s, commit %s, Go %s", s.config["machine"], s.config["commit"], s.config["go"])
 }
 
-// caption is the headline caption's sentences on the shapes.
-func (s *shapeSet) caption(links []string) string {
+// caption is the headline caption's sentences on the shapes, for a page
+// that links the report's results file as resultsLink.
+func (s *shapeSet) caption(resultsLink string) string {
 	var files []string
-	for i, f := range s.files {
-		files = append(files, fmt.Sprintf("[%s](%s)", f, links[i]))
+	for _, f := range s.files {
+		link := path.Join(path.Dir(resultsLink), f)
+		files = append(files, fmt.Sprintf("[%s](%s)", link, link))
 	}
 	return fmt.Sprintf("*CPUs* says on which machine shapes the verdict holds: the same rows recorded on one machine (%s) restricted to %s CPUs (cmd/benchrun -cpus; %s); ≠ marks a verdict that differs between those shapes or from this run's, and the rows that have one.",
 		s.machine(), s.list(), strings.Join(files, ", "))

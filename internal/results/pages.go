@@ -75,8 +75,14 @@ func fenceOf(t string) string {
 	return ""
 }
 
+// ShapeRuns are the recorded runs of several CPU counts (cmd/benchrun
+// -cpus on a many-core machine, scripts/record-shapes.sh), relative to the
+// repository's root: the headline says on which of their shapes each
+// verdict holds.
+var ShapeRuns = []string{"docs/shapes/cpus.txt", "docs/shapes/cpus-more.txt"}
+
 // ReportCommand is the command, run from the repository's root, that
-// rewrites docs/ and the blocks of pages from the recorded run.
+// rewrites docs/ and the blocks of pages from the recorded runs.
 func ReportCommand(pages []string) string {
-	return "go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme " + strings.Join(pages, ",")
+	return "go run ./cmd/benchreport -in docs/results.txt -shapes " + strings.Join(ShapeRuns, ",") + " -out docs/ -readme " + strings.Join(pages, ",")
 }

@@ -36,7 +36,7 @@ func TestPages(t *testing.T) {
 	if want := []string{"README.md", "docs/a.md", "docs/load/c.md"}; !slices.Equal(got, want) {
 		t.Errorf("Pages = %q, want %q", got, want)
 	}
-	if got, want := ReportCommand(got), "go run ./cmd/benchreport -in docs/results.txt -out docs/ -readme README.md,docs/a.md,docs/load/c.md"; got != want {
+	if got, want := ReportCommand(got), "go run ./cmd/benchreport -in docs/results.txt -shapes docs/shapes/cpus.txt,docs/shapes/cpus-more.txt -out docs/ -readme README.md,docs/a.md,docs/load/c.md"; got != want {
 		t.Errorf("ReportCommand = %q, want %q", got, want)
 	}
 }
