@@ -19,7 +19,7 @@ const (
 // ProcessLevel is the level of the suite's rows with the fixture server in
 // a process of its own, right under the family; a row without it has the
 // server in the benchmark's process. The headline shows both placements.
-const ProcessLevel = "server=process"
+const ProcessLevel = results.ProcessLevel
 
 // A placement is where a headline cell's server ran.
 type placement int

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 // options is the validated command line.
@@ -61,6 +63,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	fs.StringVar(&opt.pkg, "pkg", "", "run the benchmarks of this package, a directory or import path as go test takes it (default: the root package of the module benchrun runs in)")
 	fs.StringVar(&opt.bin, "bin", "", "run this test binary, built already (go test -c -buildvcs=true), from the current directory, instead of building one: for a machine without Go")
 	fs.StringVar(&opt.commit, "commit", "", "with -bin: the commit the binary was built from, where its build information records none (go test -c stamps some test binaries only)")
+	headline := fs.Bool("headline", false, "run the README's headline rows (every client of each, in process and with the server in its own process) besides any -bench")
 	cpus := fs.String("cpus", "", "run every leaf once for each of these CPU counts (2,4,8,16), each sample restricted to the first N of the CPUs benchrun may use, with GOMAXPROCS N; the result's name ends in -N, which benchstat reads as /gomaxprocs (default: no restriction)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
@@ -86,6 +89,9 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	}
 	if strings.HasPrefix(opt.pkg, "-") {
 		return nil, usagef("-pkg %q: want a package (a directory or an import path)", opt.pkg)
+	}
+	if *headline {
+		opt.bench = append(opt.bench, headlinePatterns()...)
 	}
 	if len(opt.bench) == 0 {
 		opt.bench = patterns{"."}
@@ -138,6 +144,33 @@ func (p *patterns) String() string { return strings.Join(*p, " ") }
 func (p *patterns) Set(s string) error {
 	*p = append(*p, s)
 	return nil
+}
+
+// headlinePatterns are -bench patterns of the headline's rows
+// (results.Headline), each row's leaves and their server=process twins,
+// and the rows their ratios are taken to: every level anchored, the client
+// level open.
+func headlinePatterns() []string {
+	var ps []string
+	for _, h := range results.Headline {
+		rows := []string{h.Row}
+		if h.Base != "" {
+			rows = append(rows, h.Base)
+		}
+		for _, row := range rows {
+			levels := strings.Split("Benchmark"+row, "/") // go test matches the first level with its prefix
+			for i, l := range levels {
+				levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+			}
+			process := slices.Insert(slices.Clone(levels), 1, "^"+regexp.QuoteMeta(results.ProcessLevel)+"$")
+			for _, p := range []string{strings.Join(levels, "/") + "/^client=", strings.Join(process, "/") + "/^client="} {
+				if !slices.Contains(ps, p) {
+					ps = append(ps, p)
+				}
+			}
+		}
+	}
+	return ps
 }
 
 // checkBenchtime accepts what go test's -benchtime accepts: a positive

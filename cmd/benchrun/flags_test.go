@@ -4,12 +4,15 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
 func clock() time.Time { return time.Unix(0, 1234) }
@@ -76,5 +79,64 @@ func TestGoodFlags(t *testing.T) {
 			opt.out != tc.want.out || opt.order != tc.want.order || opt.seed != tc.want.seed || !slices.Equal(opt.refs, tc.want.refs) {
 			t.Errorf("parseFlags(%q) = %+v, want %+v", tc.args, *opt, tc.want)
 		}
+	}
+}
+
+// -headline's patterns select exactly the headline rows' leaves and their
+// server=process twins (and the rows their ratios are taken to) among the
+// leaves of the recorded run, matched level by level as go test matches
+// -bench.
+func TestHeadlinePatterns(t *testing.T) {
+	f, err := os.Open("../../docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	series, _, err := results.Read(f, "docs/results.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, h := range results.Headline {
+		rows = append(rows, h.Row)
+		if h.Base != "" {
+			rows = append(rows, h.Base)
+		}
+	}
+	matches := func(pattern, leaf string) bool {
+		ps, ls := strings.Split(pattern, "/"), strings.Split("Benchmark"+leaf, "/")
+		if len(ps) != len(ls) {
+			return false
+		}
+		for i := range ps {
+			if !regexp.MustCompile(ps[i]).MatchString(ls[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	selected := 0
+	for _, s := range series {
+		if s.Unit != "sec/op" && s.Unit != "ns/op" {
+			continue
+		}
+		family, rest, _ := strings.Cut(s.Name, "/")
+		rest = strings.TrimPrefix(rest, results.ProcessLevel+"/")
+		row, _, _ := strings.Cut(family+"/"+rest, "/client=")
+		want := slices.Contains(rows, row) || slices.Contains(rows, family) && strings.HasPrefix(rest, "client=")
+		got := slices.ContainsFunc(headlinePatterns(), func(p string) bool { return matches(p, s.Name) })
+		if got != want {
+			t.Errorf("%s: selected %v, want %v", s.Name, got, want)
+		}
+		if got {
+			selected++
+		}
+	}
+	if selected < 2*len(results.Headline) {
+		t.Errorf("%d leaves selected, want at least two a headline row", selected)
+	}
+	opt, err := parseFlags([]string{"-headline", "-bench", "X"}, io.Discard, clock)
+	if err != nil || opt.bench[0] != "X" || len(opt.bench) != 1+len(headlinePatterns()) {
+		t.Errorf("-headline -bench X: %v, %v; want X and the headline's patterns", opt.bench, err)
 	}
 }

@@ -53,7 +53,10 @@
 //     go tool benchstat -col /gomaxprocs out.txt
 //
 //     puts the shapes side by side. A count above the CPUs benchrun may
-//     use is a mistake in the command line.
+//     use is a mistake in the command line. -headline adds the README's
+//     headline rows, in both placements, to -bench:
+//
+//     benchrun -headline -cpus 2,4,8,16 -o shapes.txt
 //
 //   - With two commits, each round runs each leaf for A and B back to back,
 //     and which goes first alternates, so drift hits both sides alike. A

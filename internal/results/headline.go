@@ -73,3 +73,7 @@ const (
 // ExactUnits are the exact counters' units, in the order a leaf reports
 // them.
 var ExactUnits = []string{SentUnit, RecvUnit, ConnsUnit, HandshakesUnit}
+
+// ProcessLevel is the level of the suite's rows with the fixture server
+// in a process of its own, right under the family (suite.ProcessLevel).
+const ProcessLevel = "server=process"
