@@ -15,14 +15,25 @@ type Machine struct {
 	ID     string // the data directory on gh-pages (dev/bench/<ID>) and the machine= of every entry
 	Runner string // the GitHub-hosted runner label
 	Name   string // what the page calls it
+	// CPUs, if not 0, makes the machine a shape of its runner: the
+	// headline's rows alone (benchrun -headline), each sample on that
+	// many of the runner's CPUs (benchrun -cpus).
+	CPUs int
 }
 
 // Machines are the nightly workflow's machines, the first the dashboard's
 // default. The workflow's matrix derives from this list (a test compares
 // them), and go generate ./dashboard writes it into machines.js.
+//
+// The hosted runners have 4 CPUs; their 2-CPU shapes record the headline's
+// rows the way the reference VM's numbers are made, so that a verdict
+// that moves with the CPU count shows on the dashboard
+// (docs/shapes.md).
 var Machines = []Machine{
-	{"linux-x64", "ubuntu-24.04", "Linux x64 (GitHub-hosted ubuntu-24.04)"},
-	{"linux-arm64", "ubuntu-24.04-arm", "Linux arm64 (GitHub-hosted ubuntu-24.04-arm)"},
+	{"linux-x64", "ubuntu-24.04", "Linux x64 (GitHub-hosted ubuntu-24.04)", 0},
+	{"linux-arm64", "ubuntu-24.04-arm", "Linux arm64 (GitHub-hosted ubuntu-24.04-arm)", 0},
+	{"linux-x64-cpus2", "ubuntu-24.04", "Linux x64 on 2 of its CPUs: the headline rows", 2},
+	{"linux-arm64-cpus2", "ubuntu-24.04-arm", "Linux arm64 on 2 of its CPUs: the headline rows", 2},
 }
 
 // MachinesJS is the content of machines.js: window.httpclientbenchMachines,
@@ -34,6 +45,7 @@ func MachinesJS() []byte {
 		ID     string `json:"id"`
 		Runner string `json:"runner"`
 		Name   string `json:"name"`
+		CPUs   int    `json:"cpus,omitempty"`
 	}
 	var ms []machine
 	for _, m := range Machines {

@@ -12,6 +12,18 @@ window.httpclientbenchMachines = [
     "id": "linux-arm64",
     "runner": "ubuntu-24.04-arm",
     "name": "Linux arm64 (GitHub-hosted ubuntu-24.04-arm)"
+  },
+  {
+    "id": "linux-x64-cpus2",
+    "runner": "ubuntu-24.04",
+    "name": "Linux x64 on 2 of its CPUs: the headline rows",
+    "cpus": 2
+  },
+  {
+    "id": "linux-arm64-cpus2",
+    "runner": "ubuntu-24.04-arm",
+    "name": "Linux arm64 on 2 of its CPUs: the headline rows",
+    "cpus": 2
   }
 ];
 

@@ -297,8 +297,9 @@ func TestBenchStoresQuiet(t *testing.T) {
 }
 
 // TestBenchWorkflowMachines: the nightly's matrix is the dashboard's list
-// of machines (dashboard.Machines), each on its runner, and one machine's
-// failure does not cancel the other's run.
+// of machines (dashboard.Machines), each on its runner with its CPU count
+// (a shape's), one machine's failure does not cancel the other's run, and
+// the suite's step runs a shape's headline rows on its CPUs.
 func TestBenchWorkflowMachines(t *testing.T) {
 	j := job(t, parseWorkflow(t, "bench.yml"), "bench")
 	if j.Strategy == nil || j.Strategy.Matrix == nil || j.Strategy.Matrix.Include == nil {
@@ -313,13 +314,24 @@ func TestBenchWorkflowMachines(t *testing.T) {
 		if m == nil || r == nil {
 			t.Fatalf("a matrix entry without machine or runner: %v", combo.Assigns)
 		}
-		got = append(got, m.Value.String()+" "+r.Value.String())
+		entry := m.Value.String() + " " + r.Value.String()
+		if c := combo.Assigns["cpus"]; c != nil {
+			entry += " cpus " + c.Value.String()
+		}
+		got = append(got, entry)
 	}
 	for _, m := range dashboard.Machines {
-		want = append(want, strconv.Quote(m.ID)+" "+strconv.Quote(m.Runner))
+		entry := strconv.Quote(m.ID) + " " + strconv.Quote(m.Runner)
+		if m.CPUs != 0 {
+			entry += " cpus " + strconv.Quote(strconv.Itoa(m.CPUs))
+		}
+		want = append(want, entry)
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("the matrix is %q, dashboard.Machines %q", got, want)
+	}
+	if r := runStep(t, j, "Run the suite"); !strings.Contains(r, `${CPUS:+-headline -cpus "$CPUS"}`) {
+		t.Errorf("the suite's step does not run a shape's headline rows on its CPUs: %q", r)
 	}
 	const runner = "${{ matrix.runner }}"
 	if r := j.RunsOn; r == nil || !(r.LabelsExpr != nil && r.LabelsExpr.Value == runner || len(r.Labels) == 1 && r.Labels[0].Value == runner) {

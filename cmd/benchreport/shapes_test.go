@@ -109,4 +109,3 @@ func TestShapesRefused(t *testing.T) {
 		t.Errorf("a shapes block without -shapes: %v", err)
 	}
 }
-
