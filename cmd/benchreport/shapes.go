@@ -110,14 +110,6 @@ func loadShapes(paths []string, in string) (*shapeSet, error) {
 	return set, nil
 }
 
-// counts is "2–16" (the shapes' smallest and largest count).
-func (s *shapeSet) counts() string {
-	if len(s.runs) == 1 {
-		return strconv.Itoa(s.runs[0].cpus)
-	}
-	return fmt.Sprintf("%d–%d", s.runs[0].cpus, s.runs[len(s.runs)-1].cpus)
-}
-
 // row returns the headline row named row of a shape's run, if it has it.
 func (sr shapeRun) row(row string) (headRow, bool) {
 	i := slices.IndexFunc(sr.h.rows, func(r headRow) bool { return r.Row == row })

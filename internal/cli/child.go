@@ -9,8 +9,8 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 )
 
-// StartChild starts cmd so that it gets sig if this process dies, even by
-// SIGKILL (Linux's parent-death signal; elsewhere there is none, and a
+// StartChildOn starts cmd so that it gets sig if this process dies, even
+// by SIGKILL (Linux's parent-death signal; elsewhere there is none, and a
 // child must end by itself), and returns a channel that receives
 // cmd.Wait's result when it has ended. Only that channel may wait for cmd.
 //
@@ -21,13 +21,10 @@ import (
 // process runs on. So cmd is started and waited for by a goroutine that
 // holds its thread (runtime.LockOSThread) until cmd has ended: no other
 // goroutine runs on that thread meanwhile, so none can end it.
-func StartChild(cmd *exec.Cmd, sig syscall.Signal) (<-chan error, error) {
-	return StartChildOn(cmd, sig, nil)
-}
-
-// StartChildOn is StartChild with the child restricted to cpus (none: no
-// restriction) and its GOMAXPROCS set to their number: an N-CPU machine
-// for it, as far as the scheduler and the Go runtime can tell. The child
+//
+// With cpus (none: no restriction) the child runs on those CPUs alone,
+// its GOMAXPROCS set to their number: an N-CPU machine for it, as far as
+// the scheduler and the Go runtime can tell. The child
 // inherits the affinity of the thread that forks it, so the starting
 // thread, locked already, takes cpus for the fork and gets its own set
 // back right after, before anything else can run on it.
@@ -77,7 +74,8 @@ func startOn(cmd *exec.Cmd, cpus []int) error {
 	return err
 }
 
-// RunChild runs cmd as StartChild starts it and waits for it.
+// RunChild runs cmd as StartChildOn starts it, on any CPU, and waits for
+// it.
 func RunChild(cmd *exec.Cmd, sig syscall.Signal) error {
 	return RunChildOn(cmd, sig, nil)
 }
