@@ -177,6 +177,8 @@ func (w *workspace) prebuilt(s *side, bin, commit string) error {
 		return usagef("-bin %s: %v", bin, err)
 	}
 	switch {
+	case commit == "" && recorded == "unknown":
+		return usagef("-bin %s records no commit (go test -c stamps some test binaries only, none built with -buildvcs=false): name it with -commit", bin)
 	case commit == "":
 		commit = recorded
 	case recorded != "unknown" && recorded != commit:

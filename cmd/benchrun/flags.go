@@ -68,8 +68,9 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	seedSet := set["seed"]
 
 	var err error
 	if opt.order, err = parseOrder(*order); err != nil {
@@ -112,7 +113,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	if opt.commit != "" && opt.bin == "" {
 		return nil, usagef("-commit names the commit of a -bin binary; without -bin benchrun knows it")
 	}
-	if *cpus != "" {
+	if set["cpus"] {
 		if opt.cpus, err = parseCPUs(*cpus); err != nil {
 			return nil, err
 		}

@@ -42,6 +42,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-cpus", "100000"}, "100000 CPUs asked for, but this machine lets this process run on"},
 		{[]string{"-cpus", "1,x"}, `"x" is not a CPU count`},
 		{[]string{"-cpus", "1,1"}, "1 is listed twice"},
+		{[]string{"-cpus", ""}, `"" is not a CPU count`},
 		{[]string{"-bin", "x.test", "-pkg", "./p"}, "-bin runs a test binary as it is"},
 		{[]string{"-bin", "x.test", "A", "B"}, "-bin runs a test binary as it is"},
 		{[]string{"-commit", "abc"}, "-commit names the commit of a -bin binary"},

@@ -41,7 +41,8 @@
 //     leaf never ends one round and starts the next.
 //
 //   - With -cpus 2,4,8,16 every leaf runs once per CPU count in each
-//     round, the counts of one leaf back to back: each sample's process is
+//     round, the counts of one leaf back to back (which count goes first
+//     rotates from round to round): each sample's process is
 //     restricted to the first N of the CPUs benchrun may use (its affinity
 //     set before it starts) with GOMAXPROCS N, so that one machine
 //     measures the shapes of smaller ones: N real CPUs, not only the N Ps
@@ -152,25 +153,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		}
 	}
 
-	// With -cpus, each leaf runs once per shape in each round, the
-	// shapes of one leaf back to back, so that they compare as A and B do.
+	// With -cpus, each run of a leaf is one per shape, back to back, so
+	// that the shapes compare as A and B do.
 	shapes := opt.cpus
 	if shapes == nil {
 		shapes = []int{0}
 	}
-	type unit struct {
-		leaf string
-		cpus int
-	}
-	var units []unit
-	var unitHas [][]bool
-	for l, name := range leaves {
-		for _, n := range shapes {
-			units = append(units, unit{name, n})
-			unitHas = append(unitHas, has[l])
-		}
-	}
-	plan := Plan(unitHas, opt.rounds, opt.order, opt.seed)
+	plan := WithShapes(Plan(has, opt.rounds, opt.order, opt.seed), shapes)
 	order := string(opt.order)
 	if opt.order == Shuffle {
 		order += fmt.Sprintf(", seed %d (-seed %d repeats this order)", opt.seed, opt.seed)
@@ -185,13 +174,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	}
 	prog := progress.New(stderr, "benchrun", opt.rounds, len(plan))
 	for _, r := range plan {
-		s, u := sides[r.Side], units[r.Leaf]
-		what := u.leaf + shapeText(u.cpus)
+		s, leaf := sides[r.Side], leaves[r.Leaf]
+		what := leaf + shapeText(r.CPUs)
 		if s.name != "" {
 			what += " (" + s.name + ")"
 		}
 		prog.Begin(r.Round, what)
-		res, err := runLeaf(ctx, s, u.leaf, opt.benchtime, u.cpus)
+		res, err := runLeaf(ctx, s, leaf, opt.benchtime, r.CPUs)
 		if err != nil {
 			return fmt.Errorf("round %d: %w", r.Round+1, err)
 		}

@@ -61,6 +61,26 @@ func Plan(has [][]bool, rounds int, order Order, seed uint64) []Run {
 	return plan
 }
 
+// A ShapedRun is a Run on CPUs CPUs (0: unrestricted).
+type ShapedRun struct {
+	Run
+	CPUs int
+}
+
+// WithShapes makes each run of plan one run per CPU count of shapes, back
+// to back, so that a leaf's shapes share the machine's state of the
+// moment as a leaf's A and B do; which count goes first rotates from
+// round to round (round r starts at shapes[r mod len(shapes)]).
+func WithShapes(plan []Run, shapes []int) []ShapedRun {
+	out := make([]ShapedRun, 0, len(plan)*len(shapes))
+	for _, r := range plan {
+		for k := range shapes {
+			out = append(out, ShapedRun{r, shapes[(r.Round+k)%len(shapes)]})
+		}
+	}
+	return out
+}
+
 // LeafOrders returns the order of n leaves (0 to n-1) in each of rounds
 // rounds.
 //

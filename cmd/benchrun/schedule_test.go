@@ -173,3 +173,34 @@ func TestPlanOneSidedLeaves(t *testing.T) {
 		}
 	}
 }
+
+// WithShapes keeps a leaf's shapes back to back, every shape once per
+// run, the first shape rotating from round to round.
+func TestWithShapes(t *testing.T) {
+	has := [][]bool{{true}, {true}, {true}}
+	plan := Plan(has, 4, Rotate, 0)
+	shapes := []int{2, 4, 8}
+	got := WithShapes(plan, shapes)
+	if len(got) != len(plan)*len(shapes) {
+		t.Fatalf("%d runs, want %d", len(got), len(plan)*len(shapes))
+	}
+	for i, r := range plan {
+		group := got[i*len(shapes) : (i+1)*len(shapes)]
+		var counts []int
+		for _, g := range group {
+			if g.Run != r {
+				t.Errorf("run %d of the group of %+v is %+v", len(counts), r, g.Run)
+			}
+			counts = append(counts, g.CPUs)
+		}
+		if want := shapes[r.Round%len(shapes)]; counts[0] != want {
+			t.Errorf("round %d starts leaf %d at %d CPUs, want %d", r.Round, r.Leaf, counts[0], want)
+		}
+		if slices.Sort(counts); !slices.Equal(counts, shapes) {
+			t.Errorf("round %d, leaf %d: shapes %v, want each of %v once", r.Round, r.Leaf, counts, shapes)
+		}
+	}
+	if got := WithShapes(plan, []int{0}); len(got) != len(plan) || got[0].CPUs != 0 {
+		t.Errorf("without -cpus: %+v", got[:1])
+	}
+}
