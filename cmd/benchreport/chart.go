@@ -113,6 +113,9 @@ func headlineChart(h *headline, pl placement) (*chart, error) {
 	if pl == ownProcess {
 		title += ", the server in its own process"
 	}
+	if h.title != "" {
+		title += "\non " + h.title
+	}
 	p := palette.NewPlot(title)
 	p.X.Label.Text = "× " + Baseline + " (lower is faster; whiskers: 95 % interval)"
 	p.X.Min = 0

@@ -76,6 +76,9 @@ type headline struct {
 	// shapes, if not nil, is the run of several CPU counts each cell's
 	// verdicts are checked on (Report.Shapes).
 	shapes *shapeSet
+	// title, if not "", names the machine shape of a shape's headline
+	// in its charts: "2 of the 16 CPUs, Intel Xeon".
+	title string
 }
 
 // headRow is one row of the headline, with the family variants its

@@ -85,6 +85,12 @@ func loadShapes(paths []string, in string) (*shapeSet, error) {
 			if set.config == nil {
 				set.config = g.Config
 			}
+			// One machine and one build: the caption names them once.
+			for _, key := range []string{"commit", "machine", "go"} {
+				if g.Config[key] != set.config[key] {
+					return nil, fmt.Errorf("-shapes %s: %s %q, but %s %q: the shapes of one run, on one machine, from one commit", path, key, g.Config[key], paths[0], set.config[key])
+				}
+			}
 			for _, s := range g.Series {
 				key := fmt.Sprintf("%d %s %s", n, s.Name, s.Unit)
 				if other, ok := seen[key]; ok {
@@ -104,6 +110,7 @@ func loadShapes(paths []string, in string) (*shapeSet, error) {
 		if err != nil {
 			return nil, err
 		}
+		h.title = fmt.Sprintf("%d of the %s", n, machineShort(set.config["machine"]))
 		set.runs = append(set.runs, shapeRun{cpus: n, r: r, h: h})
 	}
 	slices.SortFunc(set.runs, func(a, b shapeRun) int { return a.cpus - b.cpus })
@@ -251,6 +258,16 @@ func (s *shapeSet) caption(resultsLink string) string {
 		s.machine(), s.list(), strings.Join(files, ", "))
 }
 
+// total is the shapes' machine's CPUs, "16 CPUs", from its machine line.
+func (s *shapeSet) total() string {
+	for _, f := range strings.Split(s.config["machine"], ", ") {
+		if strings.HasSuffix(f, " CPUs") {
+			return f
+		}
+	}
+	return "its CPUs"
+}
+
 // list is "2, 4, 8 and 16".
 func (s *shapeSet) list() string {
 	var ns []string
@@ -275,7 +292,7 @@ func (s *shapeSet) block(ref *headline, refName, chartDir string) string {
 		}
 		head := []string{"row", "client", refName}
 		for _, sr := range s.runs {
-			head = append(head, fmt.Sprintf("%d CPUs", sr.cpus))
+			head = append(head, fmt.Sprintf("%d of %s", sr.cpus, s.total()))
 		}
 		head = append(head, "holds")
 		t := mdtable.New(head...)

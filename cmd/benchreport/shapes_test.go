@@ -43,7 +43,7 @@ func TestShapes(t *testing.T) {
 	}
 	block, _ := os.ReadFile(page)
 	for _, w := range []string{
-		"| row | client | 2 CPUs, test | 1 CPUs | 4 CPUs | holds |",
+		"| row | client | 2 CPUs, test | 1 of 16 CPUs | 4 of 16 CPUs | holds |",
 		"| `Get` | nethttp | 150 ns ±33% | 100 ns ±0% | 100 ns ±0% | |",
 		"| `Get` | fasthttp | 0.50× (0.50–0.60) | 1.50× (1.50–1.50) | 0.50× (0.50–0.50) | ≠ slower on 1, faster on 4 |",
 		"| `Get` | resty | ~1.05× (0.90–1.20) | ~1.00× (0.95–1.05) | ~1.00× (0.95–1.05) | ~ on 1–4 |",
@@ -89,12 +89,17 @@ func TestShapesRefused(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.txt")
 	os.WriteFile(plain, []byte("BenchmarkGet/client=nethttp 1000 100 ns/op\n"), 0o644)
+	// The second file of another commit.
+	more, _ := os.ReadFile("testdata/shapes-more.txt")
+	other := filepath.Join(dir, "other.txt")
+	os.WriteFile(other, []byte(strings.Replace(string(more), "commit: 89abcdef0123", "commit: fedcba987654", 1)), 0o644)
 	for _, tc := range []struct {
 		files, want string
 	}{
 		{plain, "results without a CPU count"},
 		{"testdata/shapes.txt,testdata/shapes.txt", "Get/client=nethttp-1 is in testdata/shapes.txt and in testdata/shapes.txt"},
 		{filepath.Join(dir, "none.txt"), "no such file"},
+		{"testdata/shapes.txt," + other, `commit "fedcba987654", but testdata/shapes.txt "89abcdef0123"`},
 	} {
 		out := filepath.Join(dir, "out")
 		err := run([]string{"-suite", "", "-in", "testdata/headline.txt", "-shapes", tc.files, "-out", out}, io.Discard, io.Discard)

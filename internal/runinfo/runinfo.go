@@ -56,9 +56,14 @@ func Commit(ctx context.Context, dir string) string {
 // for the working tree in dir. For a program whose own code is what it
 // measures (loadbench's clients): a binary built elsewhere and run in
 // another checkout is named by what it was built from.
+//
+// The name is the commit alone, as Commit's, so that benchstat groups a
+// run of the built binary with one of go run at the same commit.
 func Self(ctx context.Context, dir string) string {
-	if c := builtFrom(); c != "unknown" {
-		return c
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if c := commitOf(info); c != "unknown" {
+			return c
+		}
 	}
 	return Commit(ctx, dir)
 }
