@@ -22,13 +22,10 @@ package loadreport
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
@@ -153,20 +150,29 @@ func ReadFile(path string) (*Run, error) {
 // -N suffix is the CPU count it ran on (loadbench -cpus): each count has
 // groups of its own.
 func Read(r io.Reader, name string) (*Run, error) {
-	config, series, err := readSeries(r, name)
+	// One group per -N suffix: loadbench -cpus's machine shapes.
+	shapes, err := results.ReadGroups(r, name, results.ProcsKey)
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{Name: name, Config: config}
+	var series []*results.Series
+	for _, g := range shapes {
+		series = append(series, g.Series...)
+	}
+	run := &Run{Name: name, Config: shapes[0].Config}
 	groups := map[string]*Group{}
 	for _, s := range series {
-		lv, err := parseName(s.name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: Benchmark%s: %v", name, s.full, err)
+		full := s.Name
+		if s.Gomaxprocs != "" {
+			full += "-" + s.Gomaxprocs
 		}
-		if lv.cpus = s.cpus; s.cpus != "" {
-			if n, err := strconv.Atoi(s.cpus); err != nil || n <= 0 {
-				return nil, fmt.Errorf("%s: Benchmark%s: CPU count %q is not a positive whole number", name, s.full, s.cpus)
+		lv, err := parseName(s.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: Benchmark%s: %v", name, full, err)
+		}
+		if lv.cpus = s.Gomaxprocs; s.Gomaxprocs != "" {
+			if n, err := strconv.Atoi(s.Gomaxprocs); err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: Benchmark%s: CPU count %q is not a positive whole number", name, full, s.Gomaxprocs)
 			}
 		}
 		if run.Mode == "" {
@@ -192,7 +198,7 @@ func Read(r io.Reader, name string) (*Run, error) {
 			c = &Cell{Values: map[string][]float64{}}
 			g.cells[[2]string{lv.inflight, lv.client}] = c
 		}
-		c.Values[s.unit] = append(c.Values[s.unit], s.values...)
+		c.Values[s.Unit] = append(c.Values[s.Unit], s.Values...)
 	}
 	if run.Mode == "" {
 		return nil, fmt.Errorf("%s: no BenchmarkLoad line", name)
@@ -209,78 +215,6 @@ func Read(r io.Reader, name string) (*Run, error) {
 		})
 	}
 	return run, nil
-}
-
-// series is every round of one result line's name in one unit.
-type series struct {
-	full       string // the name as written, without "Benchmark"
-	name, cpus string // the name without its -N suffix, and N ("" without one)
-	unit       string // as loadbench wrote it
-	values     []float64
-}
-
-// readSeries reads Go benchmark output into one series per name and unit,
-// in order of first appearance, and the file's configuration lines (the
-// first value of each key). It is results.ReadFile without its refusal
-// of a name run with several GOMAXPROCS values: here the -N suffixes are
-// loadbench -cpus's machine shapes, kept apart by the caller. A malformed
-// line, a value that is not a finite number, and input without a result
-// are errors.
-func readSeries(r io.Reader, name string) (map[string]string, []*series, error) {
-	br := benchfmt.NewReader(r, name)
-	config := map[string]string{}
-	var out []*series
-	index := map[[2]string]*series{}
-	for br.Scan() {
-		switch rec := br.Result().(type) {
-		case *benchfmt.SyntaxError:
-			return nil, nil, rec
-		case *benchfmt.Result:
-			for _, c := range rec.Config {
-				if _, ok := config[c.Key]; !ok && c.File {
-					config[c.Key] = string(c.Value)
-				}
-			}
-			full := string(rec.Name)
-			base, cpus := splitCPUs(full)
-			for _, v := range rec.Values {
-				unit, value := v.Unit, v.Value
-				if v.OrigUnit != "" { // what loadbench wrote, not benchfmt's tidied unit
-					unit, value = v.OrigUnit, v.OrigValue
-				}
-				if math.IsNaN(value) || math.IsInf(value, 0) {
-					file, line := rec.Pos()
-					return nil, nil, fmt.Errorf("%s:%d: %v %s is not a measurement", file, line, value, unit)
-				}
-				s := index[[2]string{full, unit}]
-				if s == nil {
-					s = &series{full: full, name: base, cpus: cpus, unit: unit}
-					index[[2]string{full, unit}] = s
-					out = append(out, s)
-				}
-				s.values = append(s.values, value)
-			}
-		}
-	}
-	if err := br.Err(); err != nil {
-		return nil, nil, err
-	}
-	if len(out) == 0 {
-		return nil, nil, fmt.Errorf("%s: no benchmark results", name)
-	}
-	return config, out, nil
-}
-
-// splitCPUs splits "Load/…/client=raw-4" into "Load/…/client=raw" and
-// "4", as benchfmt (and so benchstat's /gomaxprocs) splits a name's
-// GOMAXPROCS suffix off; a name without one has "".
-func splitCPUs(name string) (base, cpus string) {
-	_, parts := benchfmt.Name(name).Parts()
-	if n := len(parts); n > 0 && len(parts[n-1]) > 1 && parts[n-1][0] == '-' {
-		suffix := string(parts[n-1])
-		return strings.TrimSuffix(name, suffix), suffix[1:]
-	}
-	return name, ""
 }
 
 // levels are the parts of a Load benchmark's name, and its CPU count.
