@@ -174,6 +174,28 @@ func TestBadInput(t *testing.T) {
 	if err := run([]string{"-in", "x.txt"}, io.Discard); err == nil {
 		t.Error("missing -out-dir accepted")
 	}
+	// One store that cannot be replaced (a directory in its place): the
+	// other four stay as an earlier run left them.
+	out := t.TempDir()
+	if err := run([]string{"-in", "testdata/results.txt", "-out-dir", out}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string]string{}
+	for _, f := range []string{TimeFile, ThroughputFile, AllocsFile, CountersFile} {
+		b, _ := os.ReadFile(filepath.Join(out, f))
+		before[f] = string(b)
+		os.WriteFile(filepath.Join(out, f), []byte("earlier"), 0o644)
+	}
+	os.Remove(filepath.Join(out, BytesFile))
+	os.Mkdir(filepath.Join(out, BytesFile), 0o755)
+	if err := run([]string{"-in", "testdata/results.txt", "-out-dir", out}, io.Discard); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory in a store's place: %v", err)
+	}
+	for f := range before {
+		if b, _ := os.ReadFile(filepath.Join(out, f)); string(b) != "earlier" {
+			t.Errorf("%s was replaced although %s could not be", f, BytesFile)
+		}
+	}
 	if err := run([]string{"-in", "/nonexistent", "-out-dir", t.TempDir()}, io.Discard); err == nil {
 		t.Error("missing input file accepted")
 	}

@@ -93,10 +93,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -157,8 +157,8 @@ func run(args []string, stderr io.Writer) error {
 	for _, u := range st.Skipped {
 		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
-	// Every file's text first, then the files, each replaced whole
-	// (renameio): a failure before the writes leaves all five as they were.
+	// Every file's text first, then the files, all replaced together
+	// (cli.ReplaceFiles): a failure leaves all five as they were.
 	type output struct {
 		path string
 		text []byte // nil: no entries, remove the file
@@ -191,16 +191,16 @@ func run(args []string, stderr io.Writer) error {
 		}
 		outputs = append(outputs, output{filepath.Join(*outDir, o.name), b})
 	}
+	var files []cli.File
+	for _, o := range outputs {
+		files = append(files, cli.File{Path: o.path, Data: o.text})
+	}
+	if err := cli.ReplaceFiles(files); err != nil {
+		return err
+	}
 	for _, o := range outputs {
 		if o.text == nil {
-			if err := os.Remove(o.path); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return err
-			}
 			fmt.Fprintf(stderr, "%s: not written: %s has no exact counters (a run from before them)\n", filepath.Base(o.path), *in)
-			continue
-		}
-		if err := renameio.WriteFile(o.path, o.text, 0o644); err != nil {
-			return err
 		}
 	}
 	for _, o := range stores {

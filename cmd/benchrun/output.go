@@ -12,6 +12,7 @@ import (
 	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 )
@@ -120,6 +121,11 @@ type outFile struct {
 func createOutput(path string, stdout io.Writer) (*outFile, error) {
 	if path == "" {
 		return &outFile{Writer: stdout}, nil
+	}
+	// A run takes minutes to hours and moves the file into place at its
+	// end: what would fail then must fail now.
+	if err := cli.CheckFile(path); err != nil {
+		return nil, usagef("-o: %v", err)
 	}
 	f, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)), renameio.WithStaticPermissions(0o644))
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -176,5 +178,11 @@ func TestOutFile(t *testing.T) {
 	}
 	if _, err := createOutput(filepath.Join(dir, "no", "such", "dir", "out.txt"), nil); err == nil {
 		t.Error("createOutput in a missing directory succeeded")
+	}
+	// A directory for -o is a usage error at once, not a rename that
+	// fails after the run.
+	var ue cli.UsageError
+	if _, err := createOutput(dir, nil); !errors.As(err, &ue) || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("createOutput(a directory) = %v, want a usage error saying so", err)
 	}
 }

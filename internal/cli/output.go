@@ -56,6 +56,9 @@ type Output struct {
 func NewOutput(name, file string, terminal bool, stdout, stderr io.Writer) (*Output, error) {
 	o := &Output{name: name, terminal: terminal, stdout: stdout, stderr: stderr}
 	if file != "" {
+		if err := CheckFile(file); err != nil {
+			return nil, Usagef("-o: %w", err)
+		}
 		f, err := renameio.NewPendingFile(file, renameio.WithPermissions(0o644))
 		if err != nil {
 			return nil, Usagef("-o: %w", err)

@@ -157,4 +157,8 @@ func TestOutputCleanup(t *testing.T) {
 	if !errors.As(err, &usage) || !strings.HasPrefix(err.Error(), "-o: ") {
 		t.Errorf("an unwritable -o: %v, want a usage error", err)
 	}
+	// -o DIR fails at once, not when the run would move its file there.
+	if _, err := NewOutput("cmd", dir, false, nil, nil); !errors.As(err, &usage) || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("-o a directory: %v, want a usage error saying so", err)
+	}
 }
