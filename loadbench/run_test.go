@@ -412,3 +412,25 @@ func TestCPUsTarget(t *testing.T) {
 		t.Errorf("configuration: server %q, cpus %q", p.config["server"], p.config["cpus"])
 	}
 }
+
+// -out's results, summary and charts are replaced all or none: with the
+// summary's place taken by a directory, an earlier run's results.txt
+// stays as it was, and the finished runs are kept beside it.
+func TestOutAllOrNone(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results.txt")
+	os.WriteFile(results, []byte("earlier\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "README.md"), 0o755)
+	var stdout, stderr bytes.Buffer
+	args := []string{"-rate", "100", "-duration", "200ms", "-rounds", "1", "-clients", "raw", "-out", dir}
+	err := run(context.Background(), args, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("loadbench -out with README.md a directory: %v\n%s", err, stderr.String())
+	}
+	if b, _ := os.ReadFile(results); string(b) != "earlier\n" {
+		t.Errorf("results.txt %q, want the earlier run's", b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "results.partial.txt")); err != nil || !strings.Contains(string(b), "client=raw") {
+		t.Errorf("results.partial.txt: %v %q, want the finished run", err, b)
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -105,9 +106,10 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	w := io.Writer(res)
+	var all bytes.Buffer // -out's results.txt, written with its summary at the end
 	if out != nil {
-		defer out.Cleanup() // after CloseAtomicallyReplace, does nothing
-		w = io.MultiWriter(out, res)
+		defer out.Cleanup() // the finished runs of a failed run: keepPartial's
+		w = io.MultiWriter(out, res, &all)
 		res.KeptIn(filepath.Join(r.opt.out, loadreport.ResultsFile))
 	}
 	bw := benchfmt.NewWriter(w)
@@ -158,12 +160,17 @@ func (r *runner) run(ctx context.Context) error {
 		}
 	}
 	if out != nil {
-		if err := out.CloseAtomicallyReplace(); err != nil {
-			return err
-		}
+		// results.txt, its summary and its charts, all or none: a
+		// directory left as an earlier run made it, or this run's whole.
 		results := filepath.Join(r.opt.out, loadreport.ResultsFile)
-		if err := loadreport.WriteDir(results, r.opt.out); err != nil {
-			return fmt.Errorf("writing the summary: %v", err)
+		files, err := loadreport.DirFiles(all.Bytes(), results, r.opt.out)
+		if err != nil {
+			r.keepPartial(out)
+			return fmt.Errorf("the summary: %v", err)
+		}
+		if err := docfile.ReplaceAll(append(files, docfile.File{Path: results, Data: all.Bytes()})); err != nil {
+			r.keepPartial(out)
+			return fmt.Errorf("writing %s: %v", r.opt.out, err)
 		}
 		fmt.Fprintf(r.stderr, "loadbench: wrote %s and its summary in %s\n", results, r.opt.out)
 	}

@@ -1,6 +1,8 @@
 package loadreport
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,24 +19,50 @@ const (
 )
 
 // WriteDir reads the results file at resultsPath and writes its report
-// into outDir: ReportFile and the SVG charts it links to, beside it. The
-// same results file gives the same bytes. Nothing is written when the
-// results file cannot be read.
+// into outDir: ReportFile and the SVG charts it links to, beside it, all
+// replaced together (docfile.ReplaceAll). The same results file gives the
+// same bytes. Nothing is written when the results file cannot be read.
 func WriteDir(resultsPath, outDir string) error {
-	run, err := ReadFile(resultsPath)
+	b, err := os.ReadFile(resultsPath)
+	if err != nil {
+		return err
+	}
+	files, err := DirFiles(b, resultsPath, outDir)
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
+	return docfile.ReplaceAll(files)
+}
+
+// DirFiles renders WriteDir's files for the results results, which the
+// report links at resultsPath, without writing them.
+func DirFiles(results []byte, resultsPath, outDir string) ([]docfile.File, error) {
+	run, err := Read(bytes.NewReader(results), resultsPath)
+	if err != nil {
+		return nil, err
+	}
+	var files []docfile.File
+	render := func(name string, write func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		files = append(files, docfile.File{Path: filepath.Join(outDir, name), Data: b.Bytes()})
+		return nil
+	}
 	for _, g := range run.Groups {
 		for _, c := range chartsOf(g) {
-			if err := docfile.Write(filepath.Join(outDir, c.file), func(w io.Writer) error { return writeChart(w, c, g) }); err != nil {
-				return err
+			if err := render(c.file, func(w io.Writer) error { return writeChart(w, c, g) }); err != nil {
+				return nil, err
 			}
 		}
 	}
 	link := docfile.Link(outDir, resultsPath)
-	return docfile.Write(filepath.Join(outDir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, run, link) })
+	if err := render(ReportFile, func(w io.Writer) error { return WriteMarkdown(w, run, link) }); err != nil {
+		return nil, err
+	}
+	return files, nil
 }

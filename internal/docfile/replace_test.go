@@ -1,4 +1,4 @@
-package cli
+package docfile
 
 import (
 	"os"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// ReplaceFiles writes every file or none: with one target a directory, or
+// ReplaceAll writes every file or none: with one target a directory, or
 // the folder not writable, each file keeps its old content.
-func TestReplaceFiles(t *testing.T) {
+func TestReplaceAll(t *testing.T) {
 	dir := t.TempDir()
 	a, b, c := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "c")
 	for _, p := range []string{a, b, c} {
@@ -17,7 +17,7 @@ func TestReplaceFiles(t *testing.T) {
 	}
 	content := func(p string) string { s, _ := os.ReadFile(p); return string(s) }
 
-	if err := ReplaceFiles([]File{{a, []byte("new")}, {b, []byte("new")}, {c, nil}}); err != nil {
+	if err := ReplaceAll([]File{{a, []byte("new")}, {b, []byte("new")}, {c, nil}}); err != nil {
 		t.Fatal(err)
 	}
 	if content(a) != "new" || content(b) != "new" {
@@ -29,7 +29,7 @@ func TestReplaceFiles(t *testing.T) {
 
 	d := filepath.Join(dir, "d")
 	os.Mkdir(d, 0o755)
-	err := ReplaceFiles([]File{{a, []byte("newer")}, {b, []byte("newer")}, {d, []byte("x")}})
+	err := ReplaceAll([]File{{a, []byte("newer")}, {b, []byte("newer")}, {d, []byte("x")}})
 	if err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("a directory among the targets: %v", err)
 	}
@@ -47,25 +47,11 @@ func TestReplaceFiles(t *testing.T) {
 		os.WriteFile(e, []byte("old"), 0o644)
 		os.Chmod(ro, 0o555)
 		defer os.Chmod(ro, 0o755)
-		if err := ReplaceFiles([]File{{a, []byte("newest")}, {e, []byte("newest")}}); err == nil {
+		if err := ReplaceAll([]File{{a, []byte("newest")}, {e, []byte("newest")}}); err == nil {
 			t.Error("an unwritable folder: no error")
 		}
 		if content(a) != "new" || content(e) != "old" {
 			t.Errorf("after an unwritable folder: a %q, e %q; want both as they were", content(a), content(e))
-		}
-	}
-}
-
-func TestCheckFile(t *testing.T) {
-	dir := t.TempDir()
-	for _, tc := range []struct{ path, want string }{
-		{dir, "is a directory"},
-		{filepath.Join(dir, "none", "x.txt"), "does not exist"},
-		{filepath.Join(dir, "x.txt"), ""},
-	} {
-		err := CheckFile(tc.path)
-		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
-			t.Errorf("CheckFile(%s) = %v, want %q", tc.path, err, tc.want)
 		}
 	}
 }
