@@ -24,8 +24,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 	"github.com/httpclientbench/httpclientbench/internal/results"
