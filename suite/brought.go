@@ -172,7 +172,8 @@ func Benchmark(b *testing.B, cs ...Client) {
 // client that gets an answer wrong, or ignores a setting of the row's
 // clients.Config — dials around Config.Net, keeps its connection on a
 // conn=fresh row, answers from a cache, falls back to HTTP/1.1 on an
-// HTTP/2 row — fails with a message that says so. The net= rows run over a
+// HTTP/2 row, skips certificate verification on a TLS row — fails with a
+// message that says so. The net= rows run over a
 // path without delay or loss, each once (the first profile's leaf: a row
 // is the same on every profile but its path); the server=process rows are
 // left to Benchmark.
@@ -180,6 +181,13 @@ func Test(t *testing.T, cs ...Client) {
 	if err := checkBrought(cs); err != nil {
 		t.Fatal(err)
 	}
+	var brought []Family
+	for _, f := range Families {
+		if g, ok := f.forClients(cs); ok {
+			brought = append(brought, g)
+		}
+	}
+	checkVerification(t, brought)
 	for _, f := range Families {
 		g, ok := f.forClients(cs)
 		if !ok {
