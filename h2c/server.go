@@ -19,6 +19,7 @@ import (
 // fixtures.BoundBody).
 const (
 	DefaultReadTimeout       = fixtures.DefaultReadTimeout
+	DefaultWriteTimeout      = fixtures.DefaultWriteTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -40,14 +41,15 @@ type Server struct {
 type Option func(*config)
 
 type config struct {
-	addr        string
-	handler     http.Handler
-	hook        func(net.Conn, http.ConnState)
-	pause       fixtures.Pause
-	readTimeout time.Duration
-	errorLog    *log.Logger
-	ln          net.Listener
-	counters    *fixtures.Counters
+	addr         string
+	handler      http.Handler
+	hook         func(net.Conn, http.ConnState)
+	pause        fixtures.Pause
+	readTimeout  time.Duration
+	writeTimeout time.Duration
+	errorLog     *log.Logger
+	ln           net.Listener
+	counters     *fixtures.Counters
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -62,6 +64,11 @@ func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln }
 // (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
 // is reset. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
+
+// WithWriteTimeout sets how long a stream's answer may take to write
+// (default DefaultWriteTimeout): a client that stops reading is cut off
+// then. For tests of a slow reader.
+func WithWriteTimeout(d time.Duration) Option { return func(c *config) { c.writeTimeout = d } }
 
 // WithErrorLog sets where the server reports what goes wrong on a
 // connection (a malformed preface or frame); by default it is discarded,
@@ -93,7 +100,7 @@ func WithPause(d, period time.Duration) Option {
 // Close. Whatever the handler, the server answers GET /stats itself and
 // applies WithPause.
 func Start(w Window, opts ...Option) (*Server, error) {
-	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout, errorLog: log.New(io.Discard, "", 0)}
+	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -115,6 +122,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			Protocols:         serverProtocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: DefaultReadHeaderTimeout,
+			WriteTimeout:      cfg.writeTimeout, // per stream
 			IdleTimeout:       DefaultIdleTimeout,
 			ConnState:         connState(state, cfg.hook),
 			ErrorLog:          cfg.errorLog,

@@ -56,7 +56,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 	pc = fixtures.CountPackets(pc, state.Counters())
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	s := &H3Server{running: r}
-	routes := state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout))
+	routes := state.HTTPHandler(fixtures.BoundWrite(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout), cfg.writeTimeout))
 	srv := &http3.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			// The server installs 0-RTT keys only when it accepts early

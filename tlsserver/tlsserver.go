@@ -26,6 +26,7 @@ import (
 // HTTP/1.1, per stream over HTTP/2 and HTTP/3; see fixtures.BoundBody).
 const (
 	DefaultReadTimeout       = fixtures.DefaultReadTimeout
+	DefaultWriteTimeout      = fixtures.DefaultWriteTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -34,13 +35,14 @@ const (
 type Option func(*config)
 
 type config struct {
-	addr        string
-	pause       fixtures.Pause
-	readTimeout time.Duration
-	errorLog    *log.Logger
-	ln          net.Listener
-	pc          net.PacketConn
-	counters    *fixtures.Counters
+	addr         string
+	pause        fixtures.Pause
+	readTimeout  time.Duration
+	writeTimeout time.Duration
+	errorLog     *log.Logger
+	ln           net.Listener
+	pc           net.PacketConn
+	counters     *fixtures.Counters
 }
 
 // WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
@@ -62,6 +64,12 @@ func WithPacketConn(pc net.PacketConn) Option { return func(c *config) { c.pc = 
 // its connection or stream is closed. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
 
+// WithWriteTimeout sets how long an answer may take to write (default
+// DefaultWriteTimeout; per request over HTTP/1.1, per stream over HTTP/2
+// and HTTP/3): a client that stops reading is cut off then. For tests of
+// a slow reader.
+func WithWriteTimeout(d time.Duration) Option { return func(c *config) { c.writeTimeout = d } }
+
 // WithErrorLog sets where the server reports what goes wrong on a
 // connection (a failed TLS handshake, a malformed request); by default it
 // is discarded, as fixtures.Start does. StartH3 has no use for it:
@@ -80,7 +88,7 @@ func WithPause(d, period time.Duration) Option {
 }
 
 func newConfig(opts []Option) (config, error) {
-	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout, errorLog: log.New(io.Discard, "", 0)}
+	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -228,6 +236,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: DefaultReadHeaderTimeout,
+		WriteTimeout:      cfg.writeTimeout, // per stream over HTTP/2
 		IdleTimeout:       DefaultIdleTimeout,
 		ConnState:         state.TrackHTTP,
 		ErrorLog:          cfg.errorLog,

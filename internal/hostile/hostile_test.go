@@ -72,6 +72,12 @@ type frontEnd struct {
 // timeout rt (0: the server's default).
 func start(t *testing.T, name string, rt time.Duration) *frontEnd {
 	t.Helper()
+	return startWith(t, name, rt, 0)
+}
+
+// startWith is start with write timeout wt too (0: the server's default).
+func startWith(t *testing.T, name string, rt, wt time.Duration) *frontEnd {
+	t.Helper()
 	fe := &frontEnd{name: name}
 	switch name {
 	case endH1:
@@ -79,11 +85,17 @@ func start(t *testing.T, name string, rt time.Duration) *frontEnd {
 		if rt > 0 {
 			opts = append(opts, fixtures.WithReadTimeout(rt))
 		}
+		if wt > 0 {
+			opts = append(opts, fixtures.WithWriteTimeout(wt))
+		}
 		fe.major, fe.url = 1, benchtest.Start(t, opts...).URL()
 	case endH2C:
 		var opts []h2c.Option
 		if rt > 0 {
 			opts = append(opts, h2c.WithReadTimeout(rt))
+		}
+		if wt > 0 {
+			opts = append(opts, h2c.WithWriteTimeout(wt))
 		}
 		fe.major, fe.url = 2, benchtest.StartH2C(t, h2c.WindowDefault, opts...).URL()
 	case endTLSH1, endTLSH2, endH3:
@@ -91,6 +103,9 @@ func start(t *testing.T, name string, rt time.Duration) *frontEnd {
 		opts := []tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}
 		if rt > 0 {
 			opts = append(opts, tlsserver.WithReadTimeout(rt))
+		}
+		if wt > 0 {
+			opts = append(opts, tlsserver.WithWriteTimeout(wt))
 		}
 		var srv interface {
 			URL() string
