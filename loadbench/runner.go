@@ -206,13 +206,8 @@ type shape struct {
 	client, server []int // nil: not restricted (the server with -target)
 }
 
-// splitFrom is the CPU count from which a shape gives the server and the
-// clients disjoint halves (as the suite's server=process placement does,
-// suite/process.go's cpuSplit): below it each would get too few.
-const splitFrom = 4
-
 // shapes are the run's shapes, in -cpus's order: for N, the first N CPUs
-// this process may run on, halved from splitFrom on (the server the
+// this process may run on, halved from cpuset.SplitFrom on (the server the
 // second half) and shared below; with -target the clients get all N. A
 // run without -cpus has the zero shape alone.
 func (r *runner) shapes() ([]shape, error) {
@@ -230,7 +225,7 @@ func (r *runner) shapes() ([]shape, error) {
 	return shapes, nil
 }
 
-// shapeOf is the shape of the CPUs first: halved from splitFrom on, the
+// shapeOf is the shape of the CPUs first: halved from cpuset.SplitFrom on, the
 // server the second half, shared below; with target (-target) the
 // clients get them all and the server is not loadbench's to place.
 func shapeOf(first []int, target bool) shape {
@@ -239,8 +234,8 @@ func shapeOf(first []int, target bool) shape {
 	switch {
 	case target:
 		sh.server = nil
-	case n >= splitFrom:
-		sh.client, sh.server = first[:n/2], first[n/2:]
+	case n >= cpuset.SplitFrom:
+		sh.client, sh.server = cpuset.Halves(first)
 	}
 	return sh
 }

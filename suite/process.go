@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/procserver"
 )
 
@@ -153,7 +154,7 @@ const pinEnv = "HTTPBENCH_PIN"
 // halve the client's GOMAXPROCS and make it wait for the server's CPU at
 // every request; the default leaves both on both (docs/methodology.md
 // has the measurement).
-func pinByDefault(cpus int) bool { return cpus >= 4 }
+func pinByDefault(cpus int) bool { return cpus >= cpuset.SplitFrom }
 
 // splitCPUs is the split of all, the CPUs this process may run on, in their
 // order, that pin (pinEnv's value) asks for: the first half for the client
@@ -179,8 +180,8 @@ func splitCPUs(all []int, pin string) (client, server []int, err error) {
 	if len(all) < 2 {
 		return nil, nil, nil
 	}
-	half := len(all) / 2
-	return slices.Clip(all[:half]), all[half:], nil
+	client, server = cpuset.Halves(all)
+	return client, server, nil
 }
 
 // cpuSplit is splitCPUs for this process, read once: the CPUs it may run on

@@ -51,6 +51,21 @@ func First(n int) ([]int, error) {
 	return all[:n], nil
 }
 
+// SplitFrom is the CPU count from which a client and a server in
+// processes of their own get disjoint halves of a shape's CPUs (Halves),
+// as on two machines; below it they share them, since one CPU each would
+// make the client wait for the server's at every request. The suite's
+// server=process rows and loadbench split the same way.
+const SplitFrom = 4
+
+// Halves splits cpus into the client's first half and the server's second
+// (the larger one when their number is odd); the client's is clipped, so
+// that appending to it cannot write into the server's.
+func Halves(cpus []int) (client, server []int) {
+	half := len(cpus) / 2
+	return slices.Clip(cpus[:half]), cpus[half:]
+}
+
 // Env is the environment of a child run on cpus: env with GOMAXPROCS set
 // to their number (an earlier GOMAXPROCS in env is overridden: exec uses
 // the last value of a repeated variable).
