@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rhysd/actionlint"
 )
 
 // nightResults is a run of commit, 6 rounds of three benchmarks at 100 ns/op
@@ -34,8 +36,8 @@ func nightResults(commit string, factors map[string]float64, moreAllocs ...strin
 }
 
 // TestNightlyAlerts runs a series of simulated nightlies through bench.yml's
-// cache steps, baseline, alert check and notify job, step by step as GitHub
-// runs them (the workflow's own steps and scripts, a fake gh, and
+// cache steps, baseline, alert check, the bench job's hand-off to the store
+// job (an artifact) and the notify job, step by step as GitHub runs them (the workflow's own steps and scripts, a fake gh, and
 // actions/cache's rules: ghCache): a run that alerts fails its job, its
 // summary opens with the alert of this run against the previous stored one,
 // for the machine, and it opens one issue; the next nightly on the same
@@ -56,45 +58,34 @@ func TestNightlyAlerts(t *testing.T) {
 		t.Skip("builds and runs cmd/benchdiff ten times")
 	}
 	w := parseWorkflow(t, "bench.yml")
-	bench, notify := job(t, w, "bench"), job(t, w, "notify")
+	bench, store, notify := job(t, w, "bench"), job(t, w, "store"), job(t, w, "notify")
 	const alertStep, keep = "Alert check (times 2x worse, counters per op that rose)", "Keep the alert for the notify job"
-	// The run: steps simulated, beside the cache steps; the others (the
-	// suite, the stores, benchstat) are left out.
+	const handOff = "Hand the results to the store job"
+	// The run: steps simulated, beside the cache and artifact steps; the
+	// others (the suite, the stores, benchstat) are left out.
 	simulated := []string{"Choose the baseline", alertStep, "Keep these results for the next run"}
-	for _, name := range simulated {
-		runStep(t, bench, name)
-	}
+	runStep(t, bench, simulated[0])
+	runStep(t, bench, simulated[1])
+	runStep(t, store, simulated[2])
 	path, ghState := fakeGHDir(t)
 	cache := &ghCache{}
-	ws := map[string]string{} // each machine's job workspace
-	// night runs attempt of workflow run id run of machine's job on
-	// results; it returns the job summary and whether the job failed, and
-	// runs the notify job when the workflow would.
-	night := func(machine, results string, run, attempt int) (summary string, failed bool) {
+	ws := map[string]string{} // each machine's bench job workspace
+	// runJob runs j's simulated steps in dir; the artifact the bench job
+	// hands over is the files of its upload's paths, which the store job's
+	// download writes into its own fresh workspace.
+	artifact := map[string]string{}
+	runJob := func(j *actionlint.Job, dir string, ctx map[string]any, env []string) (alert stepResult) {
 		t.Helper()
-		if ws[machine] == "" {
-			ws[machine] = t.TempDir()
-		}
-		dir, env := ws[machine], []string{"PATH=" + path, "MACHINE=" + machine}
 		steps := map[string]any{}
-		ctx := map[string]any{"github": map[string]any{"run_id": fmt.Sprint(run), "run_attempt": fmt.Sprint(attempt)},
-			"matrix": map[string]any{"machine": machine}, "steps": steps}
-		// A fresh workspace after the suite ran: results.txt.
-		for _, f := range []string{"previous", "baseline.txt", "next", "alert.md"} {
-			if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		writeFile(t, filepath.Join(dir, "results.txt"), results)
-		saves := len(cache.entries)
-		var s stepResult
-		for _, st := range bench.Steps {
+		ctx["steps"] = steps
+		for _, st := range j.Steps {
 			uses, in := inputs(st)
 			name := ""
 			if st.Name != nil {
 				name = st.Name.Value
 			}
-			if !strings.HasPrefix(uses, "actions/cache/") && (uses != "" || !slices.Contains(simulated, name)) {
+			if !strings.HasPrefix(uses, "actions/cache/") && !strings.HasPrefix(uses, "actions/download-artifact@") && name != handOff &&
+				(uses != "" || !slices.Contains(simulated, name)) {
 				continue
 			}
 			if st.If != nil && !evalCond(t, st.If.Value, ctx) {
@@ -106,6 +97,17 @@ func TestNightlyAlerts(t *testing.T) {
 				outputs = cache.restore(t, dir, evalInputs(t, in, ctx))
 			case strings.HasPrefix(uses, "actions/cache/save@"):
 				cache.save(t, dir, evalInputs(t, in, ctx))
+			case name == handOff:
+				clear(artifact)
+				for _, f := range lines(in["path"]) {
+					if b, err := os.ReadFile(filepath.Join(dir, f)); err == nil {
+						artifact[f] = string(b)
+					}
+				}
+			case strings.HasPrefix(uses, "actions/download-artifact@"):
+				for f, text := range artifact {
+					writeFile(t, filepath.Join(dir, f), text)
+				}
 			case uses != "":
 				t.Fatalf("%s is not simulated", uses)
 			default:
@@ -113,12 +115,12 @@ func TestNightlyAlerts(t *testing.T) {
 				for k, v := range stepEnv(st) {
 					senv = append(senv, k+"="+evalTemplate(t, v, ctx))
 				}
-				r := bashStep(t, evalTemplate(t, runStep(t, bench, name), ctx), dir, senv...)
+				r := bashStep(t, evalTemplate(t, runStep(t, j, name), ctx), dir, senv...)
 				if !r.ok {
 					t.Fatalf("the step %q failed (an error, not an alert):\n%s%s", name, r.log, r.summary)
 				}
 				if name == alertStep {
-					s = r
+					alert = r
 				}
 				outputs = r.outputs
 			}
@@ -126,16 +128,43 @@ func TestNightlyAlerts(t *testing.T) {
 				steps[st.ID.Value] = map[string]any{"outputs": outputs}
 			}
 		}
-		if len(cache.entries) > saves && cache.entries[len(cache.entries)-1].files["previous/results.txt"] != results {
-			t.Fatal("the cache saved as the next baseline is not this run's results")
+		return alert
+	}
+	// night runs attempt of workflow run id run of machine's bench job on
+	// results, then its store job; it returns the bench job's summary and
+	// whether it failed, and runs the notify job when the workflow would.
+	night := func(machine, results string, run, attempt int) (summary string, failed bool) {
+		t.Helper()
+		if ws[machine] == "" {
+			ws[machine] = t.TempDir()
 		}
+		dir, env := ws[machine], []string{"PATH=" + path, "MACHINE=" + machine}
+		ctx := map[string]any{"github": map[string]any{"run_id": fmt.Sprint(run), "run_attempt": fmt.Sprint(attempt)},
+			"matrix": map[string]any{"machine": machine}}
+		// A fresh workspace after the suite ran: results.txt.
+		for _, f := range []string{"previous", "baseline.txt", "next", "alert.md"} {
+			if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		writeFile(t, filepath.Join(dir, "results.txt"), results)
+		saves := len(cache.entries)
+		s := runJob(bench, dir, ctx, env)
 		failed = evalCond(t, stepIf(t, bench, "Fail on the alert"), ctx)
 		upload := evalCond(t, stepIf(t, bench, keep), ctx)
 		if upload != failed {
 			t.Errorf("the alert is kept for the notify job: %v, the job fails: %v", upload, failed)
 		}
 		result := map[bool]string{false: "success", true: "failure"}[failed]
-		if notify.If == nil || !evalCond(t, notify.If.Value, map[string]any{"needs": map[string]any{"bench": map[string]any{"result": result}}}) {
+		needs := map[string]any{"needs": map[string]any{"bench": map[string]any{"result": result}}}
+		if store.If == nil || !evalCond(t, store.If.Value, needs) {
+			t.Fatalf("the store job does not run after a bench job's %s", result)
+		}
+		runJob(store, t.TempDir(), ctx, env)
+		if len(cache.entries) > saves && cache.entries[len(cache.entries)-1].files["previous/results.txt"] != results {
+			t.Fatal("the cache saved as the next baseline is not this run's results")
+		}
+		if notify.If == nil || !evalCond(t, notify.If.Value, needs) {
 			return s.summary, failed
 		}
 		// The notify job downloads every bench-alert-* artifact into alerts/.

@@ -112,7 +112,8 @@ func TestWorkflowPermissions(t *testing.T) {
 		checkout         string // "none", "no credentials" or "any"
 	}{
 		{"bench.yml", "", "map[contents:read]", ""},
-		{"bench.yml", "bench", "map[contents:write]", "no credentials"},
+		{"bench.yml", "bench", "map[contents:read]", "no credentials"},
+		{"bench.yml", "store", "map[actions:read contents:write]", "no credentials"},
 		{"bench.yml", "notify", "map[contents:read issues:write]", "no credentials"},
 		{"bench.yml", "dashboard", "map[contents:write]", "any"},
 		{"fuzz.yml", "", "map[contents:read]", ""},
@@ -159,7 +160,8 @@ func TestWorkflowPermissions(t *testing.T) {
 // bigger-is-better, and the script reports it. Which entries go into which
 // file is cmd/benchjson's tests'.
 func TestBenchStoresFeedTheAction(t *testing.T) {
-	bench := job(t, parseWorkflow(t, "bench.yml"), "bench")
+	w := parseWorkflow(t, "bench.yml")
+	bench, store := job(t, w, "bench"), job(t, w, "store")
 	ctx := map[string]any{"github": map[string]any{"run_id": "42", "run_attempt": "1"}}
 	script := evalTemplate(t, runStep(t, bench, "Medians per benchmark and unit, by store"), ctx)
 	ws, machine := t.TempDir(), dashboard.Machines[1].ID
@@ -170,8 +172,12 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 		t.Fatal("the conversion step failed")
 	}
 	var files []string
-	for _, in := range benchmarkSteps(bench) {
+	_, up := inputs(step(t, bench, "Hand the results to the store job"))
+	for _, in := range benchmarkSteps(store) {
 		file := in["output-file-path"]
+		if !slices.Contains(lines(up["path"]), file) {
+			t.Errorf("the store job reads %s, which the bench job does not hand over", file)
+		}
 		files = append(files, file)
 		var es []struct{ Name, Unit, Extra string }
 		b, err := os.ReadFile(filepath.Join(ws, file))
@@ -207,7 +213,8 @@ func TestBenchStoresFeedTheAction(t *testing.T) {
 // when benchstat's summary fails, and the cache, of each machine, is saved
 // after them under a key of this attempt.
 func TestBenchWorkflowStores(t *testing.T) {
-	j := job(t, parseWorkflow(t, "bench.yml"), "bench")
+	w := parseWorkflow(t, "bench.yml")
+	bench, j := job(t, w, "bench"), job(t, w, "store")
 	names := map[string]bool{}
 	for _, in := range benchmarkSteps(j) {
 		if in["ref"] != "${{ github.sha }}" {
@@ -224,34 +231,57 @@ func TestBenchWorkflowStores(t *testing.T) {
 			t.Errorf("%q: stores into %q, want each machine's own directory dev/bench/${{ matrix.machine }}", in["name"], d)
 		}
 	}
-	if r := runStep(t, j, "Run the suite"); strings.Contains(r, "token") {
+	if len(benchmarkSteps(bench)) != 0 {
+		t.Error("the bench job, which runs the suite, stores: the stores need a token that writes")
+	}
+	if r := runStep(t, bench, "Run the suite"); strings.Contains(r, "token") {
 		t.Errorf("the suite's step sees a token: %q", r)
 	}
-	save, lastStore := -1, -1
-	for i, s := range j.Steps {
-		uses, in := inputs(s)
-		switch {
-		case strings.HasPrefix(uses, "actions/cache/"):
-			for _, k := range []string{in["key"], in["restore-keys"]} {
-				if k != "" && !strings.Contains(k, "matrix.machine") {
-					t.Errorf("%s: key %q: each machine needs its own previous results", uses, k)
-				}
-			}
-			if !strings.Contains(in["key"], "github.run_attempt") {
-				t.Errorf("%s: key %q without the run attempt", uses, in["key"])
-			}
-			if strings.HasPrefix(uses, "actions/cache/save@") {
-				save = i
-			}
-		case strings.HasPrefix(uses, "benchmark-action/"):
-			lastStore = i
-		case uses == "" && strings.Contains(s.Exec.(*actionlint.ExecRun).Run.Value, "benchstat") &&
-			(s.ContinueOnError == nil || !s.ContinueOnError.Value) && (s.If == nil || !strings.Contains(s.If.Value, "always()")):
-			t.Errorf("step %d, which runs benchstat, can fail the job before the stores", i)
+	// The hand-off: the bench job's artifact, of one name per machine, is
+	// the store job's download.
+	_, up := inputs(step(t, bench, "Hand the results to the store job"))
+	var down map[string]string
+	for _, s := range j.Steps {
+		if uses, in := inputs(s); strings.HasPrefix(uses, "actions/download-artifact@") {
+			down = in
 		}
 	}
-	if save < 0 || save < lastStore {
-		t.Errorf("the cache is saved at step %d, the last store is step %d: save after storing", save, lastStore)
+	if down == nil || down["name"] != up["name"] || !strings.Contains(up["name"], "matrix.machine") || strings.Contains(up["name"], "run_attempt") {
+		t.Errorf("the bench job uploads %q, the store job downloads %q: want one name per machine, without the attempt (a re-run of the store job alone downloads an earlier attempt's)", up["name"], down["name"])
+	}
+	if !slices.Contains(lines(up["path"]), "previous/run") {
+		t.Error("the bench job does not hand over previous/run, which the store job's save decides by")
+	}
+	for _, jb := range []*actionlint.Job{bench, j} {
+		save, lastStore := -1, -1
+		for i, s := range jb.Steps {
+			uses, in := inputs(s)
+			switch {
+			case strings.HasPrefix(uses, "actions/cache/"):
+				for _, k := range []string{in["key"], in["restore-keys"]} {
+					if k != "" && !strings.Contains(k, "matrix.machine") {
+						t.Errorf("%s: key %q: each machine needs its own previous results", uses, k)
+					}
+				}
+				if !strings.Contains(in["key"], "github.run_attempt") {
+					t.Errorf("%s: key %q without the run attempt", uses, in["key"])
+				}
+				if strings.HasPrefix(uses, "actions/cache/save@") {
+					save = i
+				}
+			case strings.HasPrefix(uses, "benchmark-action/"):
+				lastStore = i
+			case uses == "" && strings.Contains(s.Exec.(*actionlint.ExecRun).Run.Value, "benchstat") &&
+				(s.ContinueOnError == nil || !s.ContinueOnError.Value) && (s.If == nil || !strings.Contains(s.If.Value, "always()")):
+				t.Errorf("step %d, which runs benchstat, can fail the job before the hand-off", i)
+			}
+		}
+		if jb == j && (save < 0 || save < lastStore) {
+			t.Errorf("the cache is saved at step %d, the last store is step %d: save after storing", save, lastStore)
+		}
+		if jb == bench && save >= 0 {
+			t.Error("the bench job saves the cache: results count as the previous run once stored, by the store job")
+		}
 	}
 }
 
@@ -265,7 +295,7 @@ func TestBenchWorkflowStores(t *testing.T) {
 // counters does not have (cmd/benchjson leaves it out): it keeps its if:
 // on counters.json.
 func TestBenchStoresQuiet(t *testing.T) {
-	j := job(t, parseWorkflow(t, "bench.yml"), "bench")
+	j := job(t, parseWorkflow(t, "bench.yml"), "store")
 	var files []string
 	for _, s := range j.Steps {
 		uses, in := inputs(s)
@@ -308,7 +338,7 @@ func TestBenchWorkflowMachines(t *testing.T) {
 	if j.Strategy.FailFast == nil || j.Strategy.FailFast.Value {
 		t.Error("fail-fast is not false: one machine's alert would cancel the other's run")
 	}
-	var got, want []string
+	var got, want, ids []string
 	for _, combo := range j.Strategy.Matrix.Include.Combinations {
 		m, r := combo.Assigns["machine"], combo.Assigns["runner"]
 		if m == nil || r == nil {
@@ -326,9 +356,27 @@ func TestBenchWorkflowMachines(t *testing.T) {
 			entry += " cpus " + strconv.Quote(strconv.Itoa(m.CPUs))
 		}
 		want = append(want, entry)
+		ids = append(ids, m.ID)
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("the matrix is %q, dashboard.Machines %q", got, want)
+	}
+	// The store job, one per machine, stores what the bench job measured.
+	store := job(t, parseWorkflow(t, "bench.yml"), "store")
+	var stored []string
+	if m := store.Strategy; m != nil && m.Matrix != nil {
+		if r := m.Matrix.Rows["machine"]; r != nil {
+			for _, v := range r.Values {
+				s, err := strconv.Unquote(v.String())
+				if err != nil {
+					t.Fatalf("store job matrix value %s: %v", v.String(), err)
+				}
+				stored = append(stored, s)
+			}
+		}
+	}
+	if !slices.Equal(stored, ids) {
+		t.Errorf("the store job's machines are %q, dashboard.Machines %q", stored, ids)
 	}
 	if r := runStep(t, j, "Run the suite"); !strings.Contains(r, `${CPUS:+-headline -cpus "$CPUS"}`) {
 		t.Errorf("the suite's step does not run a shape's headline rows on its CPUs: %q", r)
