@@ -49,6 +49,7 @@ type config struct {
 	writeTimeout time.Duration
 	errorLog     *log.Logger
 	ln           net.Listener
+	maxConns     int
 	counters     *fixtures.Counters
 }
 
@@ -59,6 +60,10 @@ func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 // is then ignored): a listener on an emulated network path (package
 // netem), say. The server closes ln when it stops.
 func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln } }
+
+// WithMaxConns makes the server hold at most n connections at once (see
+// fixtures.LimitConns); by default it holds as many as it is sent.
+func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
 // WithReadTimeout sets how long a request's body may take to arrive
 // (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
@@ -115,7 +120,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 		}
 	}
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
-	ln = fixtures.CountConns(ln, state.Counters())
+	ln = fixtures.CountConns(fixtures.LimitConns(ln, cfg.maxConns), state.Counters())
 	s := &Server{
 		srv: &http.Server{
 			Handler:           onlyHTTP2(state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout))),

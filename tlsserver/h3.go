@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
@@ -56,6 +57,7 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 	pc = fixtures.CountPackets(pc, state.Counters())
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	s := &H3Server{running: r}
+	var held atomic.Int64 // QUIC connections open, for WithMaxConns
 	routes := state.HTTPHandler(fixtures.BoundWrite(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout), cfg.writeTimeout))
 	srv := &http3.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -75,6 +77,12 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 		IdleTimeout: DefaultIdleTimeout,
 		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
 			state.CountQUIC()
+			if cfg.maxConns > 0 {
+				if held.Add(1) > int64(cfg.maxConns) {
+					c.CloseWithError(quic.ApplicationErrorCode(http3.ErrCodeExcessiveLoad), "too many connections")
+				}
+				context.AfterFunc(c.Context(), func() { held.Add(-1) })
+			}
 			return context.WithValue(ctx, connKey{}, c)
 		},
 	}

@@ -42,6 +42,7 @@ type config struct {
 	errorLog     *log.Logger
 	ln           net.Listener
 	pc           net.PacketConn
+	maxConns     int
 	counters     *fixtures.Counters
 }
 
@@ -58,6 +59,12 @@ func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln }
 // (WithAddr is then ignored), and close it when it stops. Start refuses
 // it.
 func WithPacketConn(pc net.PacketConn) Option { return func(c *config) { c.pc = pc } }
+
+// WithMaxConns makes the server hold at most n connections at once; by
+// default it holds as many as it is sent. Start's listener accepts no more
+// than n (see fixtures.LimitConns); StartH3 closes a QUIC connection past
+// the n-th at once with H3_EXCESSIVE_LOAD, before it reads a request.
+func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
 // WithReadTimeout sets how long a request's body may take to arrive
 // (default DefaultReadTimeout): a request that stalls longer gets a 408, or
@@ -226,7 +233,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		}
 	}
 	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
-	ln = fixtures.CountConns(ln, state.Counters())
+	ln = fixtures.CountConns(fixtures.LimitConns(ln, cfg.maxConns), state.Counters())
 	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}
 	var protos http.Protocols
 	protos.SetHTTP1(true)

@@ -26,6 +26,13 @@ import (
 // DefaultAddr is where benchserver listens without -addr.
 const DefaultAddr = "127.0.0.1:8080"
 
+// RemoteMaxConns is how many connections benchserver holds at once on an
+// address other than loopback unless -max-conns says otherwise. On
+// loopback it holds as many as it is sent: the load mode opens a
+// connection per worker, and the suite's fresh-connection rows many
+// more, all of them its own.
+const RemoteMaxConns = 1024
+
 // Run parses args, serves until ctx ends, then shuts down (waiting up to 10 s
 // for requests in flight).
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -43,8 +50,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		"a request whose handler starts during a pause waits until the pause ends, then is answered normally; "+
 		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P and D below the 30s read timeout")
 	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
+	maxConns := fs.Int("max-conns", -1, fmt.Sprintf("hold at most `n` connections at once (TCP: the rest wait unaccepted; HTTP/3: the rest are closed); "+
+		"0 is no limit; by default %d on an address other than loopback, no limit on loopback", RemoteMaxConns))
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-max-conns n] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -56,6 +65,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkAddr(*addr, *allowRemote); err != nil {
 		return err
 	}
+	if *maxConns < -1 {
+		return fmt.Errorf("-max-conns %d: want 0 (no limit) or more", *maxConns)
+	}
+	*maxConns = maxConnsAt(*maxConns, *addr)
 	if *gomaxprocs < 0 {
 		return fmt.Errorf("-gomaxprocs %d: want 0 (Go's default) or more", *gomaxprocs)
 	}
@@ -104,14 +117,15 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	)
 	switch {
 	case *useTLS:
-		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery), tlsserver.WithErrorLog(errLog))
+		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithMaxConns(*maxConns), tlsserver.WithPause(*pause, *pauseEvery), tlsserver.WithErrorLog(errLog))
 		what = "HTTP/1.1 and HTTP/2 over TLS 1.3 by ALPN, certificate SHA-256 " + cert.Fingerprint()
 	case *proto == "h3":
-		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithPause(*pause, *pauseEvery))
+		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithMaxConns(*maxConns), tlsserver.WithPause(*pause, *pauseEvery))
 		what = "HTTP/3 over QUIC, certificate SHA-256 " + cert.Fingerprint()
 	case *proto == "h1":
 		srv, err = fixtures.Start(
 			fixtures.WithAddr(*addr),
+			fixtures.WithMaxConns(*maxConns),
 			fixtures.WithLogger(errLog),
 			fixtures.WithPause(*pause, *pauseEvery),
 		)
@@ -121,7 +135,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if werr != nil {
 			return werr
 		}
-		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithPause(*pause, *pauseEvery), h2c.WithErrorLog(errLog))
+		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithMaxConns(*maxConns), h2c.WithPause(*pause, *pauseEvery), h2c.WithErrorLog(errLog))
 		what = "h2c, prior knowledge, window=" + w.Name
 	}
 	if err != nil {
@@ -226,6 +240,18 @@ func checkAddr(addr string, allowRemote bool) error {
 		return nil
 	}
 	return fmt.Errorf("-addr %q is not a loopback address; pass -allow-remote to listen there", addr)
+}
+
+// maxConnsAt resolves -max-conns n for the address addr: -1, the default,
+// is RemoteMaxConns off loopback and no limit (0) on it.
+func maxConnsAt(n int, addr string) int {
+	if n != -1 {
+		return n
+	}
+	if host, _, _ := net.SplitHostPort(addr); IsLoopback(host) {
+		return 0
+	}
+	return RemoteMaxConns
 }
 
 // IsLoopback reports whether host is a loopback IP address or "localhost".

@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/fixtures"
@@ -52,6 +54,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-addr", "127.0.0.1:0", "-tls", "-cert-out", "/nonexistent-dir/cert.pem"}, "-cert-out: open /nonexistent-dir/"},
 		{[]string{"-proto", "h2c", "-window", "huge"}, "want one of 64KiB, default, tuned"},
 		{[]string{"-gomaxprocs", "-1"}, "-gomaxprocs -1: want 0"},
+		{[]string{"-max-conns", "-2"}, "-max-conns -2: want 0 (no limit) or more"},
 		{[]string{"-gomaxprocs", "two"}, "invalid value"},
 		{[]string{"-pause", "100ms"}, "both its duration and its period"},
 		{[]string{"-pause-every", "1s"}, "both its duration and its period"},
@@ -391,4 +394,123 @@ func TestLoopbackByDefault(t *testing.T) {
 			t.Errorf("checkAddr(%q, false) = %v, want a loopback address accepted", addr, err)
 		}
 	}
+}
+
+// TestMaxConns: with -max-conns 2, every front end holds two connections
+// and no third while they are open. Over TCP the third waits unaccepted
+// (its request is not answered while the two are held) and is served,
+// as the third connection accepted, once one of them closes; over HTTP/3
+// it is closed at once with H3_EXCESSIVE_LOAD, and a new one is served
+// once one of the two closes. And the default: no limit on loopback, the
+// limit on any other address (checked on the flag's resolution, since a
+// test cannot listen off loopback).
+func TestMaxConns(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		addr string
+		want int
+	}{
+		{-1, "127.0.0.1:8080", 0}, {-1, "localhost:0", 0}, {-1, "[::1]:80", 0},
+		{-1, "0.0.0.0:8080", RemoteMaxConns}, {-1, ":8080", RemoteMaxConns}, {-1, "192.0.2.1:80", RemoteMaxConns},
+		{0, "0.0.0.0:8080", 0}, {5, "127.0.0.1:8080", 5},
+	} {
+		if got := maxConnsAt(c.n, c.addr); got != c.want {
+			t.Errorf("-max-conns %d -addr %s: %d, want %d", c.n, c.addr, got, c.want)
+		}
+	}
+	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"h1", nil},
+		{"h2c", []string{"-proto", "h2c"}},
+		{"tls", []string{"-tls"}},
+		{"h3", []string{"-proto", "h3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			certFile := filepath.Join(t.TempDir(), "cert.pem")
+			args := []string{"-addr", "127.0.0.1:0", "-max-conns", "2"}
+			if tc.name == "tls" || tc.name == "h3" {
+				args = append(args, "-cert-out", certFile)
+			}
+			url, stop := runInProcess(t, append(args, tc.args...))
+			defer stop()
+			var roots *x509.CertPool
+			if pem, err := os.ReadFile(certFile); err == nil {
+				roots = x509.NewCertPool()
+				roots.AppendCertsFromPEM(pem)
+			}
+			// Each client has a transport of its own: one connection.
+			client := func() (*http.Client, func()) {
+				cfg := &tls.Config{RootCAs: roots}
+				switch tc.name {
+				case "h3":
+					tr := &http3.Transport{TLSClientConfig: cfg}
+					return &http.Client{Transport: tr}, func() { tr.Close() }
+				case "h2c":
+					tr := &http.Transport{Protocols: new(http.Protocols)}
+					tr.Protocols.SetUnencryptedHTTP2(true)
+					return &http.Client{Transport: tr}, tr.CloseIdleConnections
+				default:
+					tr := &http.Transport{TLSClientConfig: cfg}
+					return &http.Client{Transport: tr}, tr.CloseIdleConnections
+				}
+			}
+			get := func(ctx context.Context, c *http.Client) (fixtures.Stats, error) {
+				req, _ := http.NewRequestWithContext(ctx, "GET", url+"/stats", nil)
+				resp, err := c.Do(req)
+				if err != nil {
+					return fixtures.Stats{}, err
+				}
+				defer resp.Body.Close()
+				var st fixtures.Stats
+				return st, json.NewDecoder(resp.Body).Decode(&st)
+			}
+			a, closeA := client()
+			b, closeB := client()
+			defer closeB()
+			for _, c := range []*http.Client{a, b} {
+				if _, err := get(context.Background(), c); err != nil {
+					t.Fatalf("one of the first two connections: %v", err)
+				}
+			}
+			c, closeC := client()
+			defer closeC()
+			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			st, err := get(ctx, c)
+			cancel()
+			switch {
+			case err == nil:
+				t.Fatalf("a third connection was served while two were held: %+v", st)
+			case tc.name == "h3" && !excessiveLoad(err):
+				t.Fatalf("the third QUIC connection: %v, want it closed with H3_EXCESSIVE_LOAD, \"too many connections\"", err)
+			case tc.name != "h3" && !errors.Is(err, context.DeadlineExceeded):
+				t.Fatalf("the third TCP connection: %v, want it left waiting", err)
+			}
+			closeA()
+			ctx, cancel = context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if tc.name == "h3" {
+				closeC()
+				c, closeC = client()
+				defer closeC()
+			}
+			if st, err = get(ctx, c); err != nil || st.ConnsAccepted < 3 {
+				t.Fatalf("once one of the two closed, a third: %+v, %v; want it served", st, err)
+			}
+		})
+	}
+}
+
+// excessiveLoad says whether err is a QUIC connection closed by its peer
+// with H3_EXCESSIVE_LOAD, or with APPLICATION_ERROR: an application's
+// close during the handshake, which the server's is (it closes as it
+// accepts the connection), goes out as that transport error, its code
+// withheld (RFC 9000, section 10.2.3).
+func excessiveLoad(err error) bool {
+	var ae *quic.ApplicationError
+	var te *quic.TransportError
+	return errors.As(err, &ae) && ae.Remote && ae.ErrorCode == quic.ApplicationErrorCode(http3.ErrCodeExcessiveLoad) ||
+		errors.As(err, &te) && te.Remote && te.ErrorCode == quic.ApplicationErrorErrorCode
 }
