@@ -27,7 +27,22 @@
 //   - an HTTP/2 CONTINUATION flood (a header block that never ends, 16
 //     MiB offered): the server closes the connection long before;
 //   - random UDP datagrams, and some shaped like QUIC Initial packets, to
-//     the HTTP/3 port: it keeps serving.
+//     the HTTP/3 port: it keeps serving;
+//   - a reader that stops reading a 16 MiB answer (TestSlowReader), and an
+//     HTTP/2 stream given no flow-control window (TestZeroWindow): cut
+//     once the write timeout (WithWriteTimeout) has run out;
+//   - request smuggling over HTTP/1.1 (TestSmuggling: Content-Length with
+//     Transfer-Encoding, an unknown coding) and Upgrade: h2c
+//     (TestUpgradeH2C, never 101);
+//   - HTTP/2 floods of PING, SETTINGS and WINDOW_UPDATE frames
+//     (TestControlFloods) and an HPACK bomb (TestHPACKBomb: 431);
+//   - HTTP/3: QPACK abuse (TestQPACKAbuse: a dynamic-table reference, a
+//     string or a HEADERS frame claiming 1 TiB), request streams held with
+//     unfinished headers (TestH3StreamLimit: the server's MAX_STREAMS
+//     bounds them) and a rapid reset (TestH3RapidReset).
+//
+// The connection cap of benchserver off loopback (-max-conns) is tested
+// with the program, in internal/benchserver's TestMaxConns.
 //
 // Every raw connection and every client request has a deadline, so a
 // server that waits forever fails a case instead of hanging the run; the

@@ -765,14 +765,24 @@ func (c *h2Conn) readFrames(on func(http2.Frame) bool) <-chan error {
 // SETTINGS acknowledged.
 func dialH2(t *testing.T, fe *frontEnd) *h2Conn {
 	t.Helper()
+	return dialH2With(t, fe, []http2.Setting{{ID: http2.SettingInitialWindowSize, Val: 1 << 30}}, true)
+}
+
+// dialH2With opens an HTTP/2 connection with the client's SETTINGS
+// settings, the connection's window widened to 1 GiB if widen, and the
+// server's SETTINGS acknowledged.
+func dialH2With(t *testing.T, fe *frontEnd, settings []http2.Setting, widen bool) *h2Conn {
+	t.Helper()
 	c := &h2Conn{rawConn: fe.dial(t), fe: fe}
 	c.bw = bufio.NewWriterSize(c.rawConn, 64<<10)
 	c.fr = http2.NewFramer(c.bw, c.br)
 	c.fr.ReadMetaHeaders = hpack.NewDecoder(4096, nil)
 	c.enc = hpack.NewEncoder(&c.hbuf)
 	c.bw.WriteString(http2.ClientPreface)
-	c.fr.WriteSettings(http2.Setting{ID: http2.SettingInitialWindowSize, Val: 1 << 30})
-	c.fr.WriteWindowUpdate(0, 1<<30)
+	c.fr.WriteSettings(settings...)
+	if widen {
+		c.fr.WriteWindowUpdate(0, 1<<30)
+	}
 	c.flush(t)
 	f, err := c.fr.ReadFrame()
 	if err != nil {
