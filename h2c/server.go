@@ -65,7 +65,9 @@ func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln }
 // fixtures.LimitConns); by default it holds as many as it is sent.
 func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
-// WithReadTimeout sets how long a request's body may take to arrive
+// WithReadTimeout sets how long a request's body, and a new connection's
+// first bytes (the preface, or an HTTP/1.1 request's header lines; at most
+// DefaultReadHeaderTimeout), may take to arrive
 // (default DefaultReadTimeout): a stream that stalls longer gets a 408 or
 // is reset. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
@@ -126,7 +128,7 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			Handler:           onlyHTTP2(state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout))),
 			Protocols:         serverProtocols(),
 			HTTP2:             w.HTTP2Config(),
-			ReadHeaderTimeout: DefaultReadHeaderTimeout,
+			ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it
 			WriteTimeout:      cfg.writeTimeout, // per stream
 			IdleTimeout:       DefaultIdleTimeout,
 			ConnState:         connState(state, cfg.hook),

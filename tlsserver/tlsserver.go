@@ -66,7 +66,8 @@ func WithPacketConn(pc net.PacketConn) Option { return func(c *config) { c.pc = 
 // the n-th at once with H3_EXCESSIVE_LOAD, before it reads a request.
 func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
-// WithReadTimeout sets how long a request's body may take to arrive
+// WithReadTimeout sets how long a request's body, and its header lines
+// over HTTP/1.1 (at most DefaultReadHeaderTimeout), may take to arrive
 // (default DefaultReadTimeout): a request that stalls longer gets a 408, or
 // its connection or stream is closed. For tests of a stalled peer.
 func WithReadTimeout(d time.Duration) Option { return func(c *config) { c.readTimeout = d } }
@@ -242,7 +243,7 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		Handler:           state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout)),
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
-		ReadHeaderTimeout: DefaultReadHeaderTimeout,
+		ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it
 		WriteTimeout:      cfg.writeTimeout, // per stream over HTTP/2
 		IdleTimeout:       DefaultIdleTimeout,
 		ConnState:         state.TrackHTTP,

@@ -31,6 +31,9 @@
 //   - a reader that stops reading a 16 MiB answer (TestSlowReader), and an
 //     HTTP/2 stream given no flow-control window (TestZeroWindow): cut
 //     once the write timeout (WithWriteTimeout) has run out;
+//   - header lines that stall or trickle in a byte at a time
+//     (TestSlowHeaders): 408, 400 or the connection closed at the read
+//     timeout;
 //   - request smuggling over HTTP/1.1 (TestSmuggling: Content-Length with
 //     Transfer-Encoding, an unknown coding) and Upgrade: h2c
 //     (TestUpgradeH2C, never 101);
