@@ -42,7 +42,9 @@
 //   - HTTP/3: QPACK abuse (TestQPACKAbuse: a dynamic-table reference, a
 //     string or a HEADERS frame claiming 1 TiB), request streams held with
 //     unfinished headers (TestH3StreamLimit: the server's MAX_STREAMS
-//     bounds them) and a rapid reset (TestH3RapidReset).
+//     bounds them), a rapid reset (TestH3RapidReset) and bodies over 16
+//     MiB (TestOversizedBodyH3: 413, or an echo cut off; the TCP front
+//     ends' are internal/routetest's).
 //
 // The connection cap of benchserver off loopback (-max-conns) is tested
 // with the program, in internal/benchserver's TestMaxConns.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,8 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 	"github.com/quic-go/quic-go/quicvarint"
+
+	"github.com/httpclientbench/httpclientbench/fixtures"
 )
 
 // h3RequestCancelled is H3_REQUEST_CANCELLED, the code a client resets a
@@ -250,4 +253,65 @@ func TestH3RapidReset(t *testing.T) {
 		t.Errorf("GET /json on the same connection after the resets: %d", resp.StatusCode)
 	}
 	checkAlive(t, fe)
+}
+
+// TestOversizedBodyH3: over HTTP/3, a POST /echo or /multipart body that
+// declares more than fixtures.MaxBytes (16 MiB) gets 413, and one of
+// unknown length that grows past it gets 413 (/multipart) or is cut off
+// (/echo, whose answer has begun: the stream is reset or the echo is
+// short). The other front ends' limits are internal/routetest's, which
+// their packages run.
+func TestOversizedBodyH3(t *testing.T) {
+	t.Parallel()
+	fe := start(t, endH3, 0)
+	const over = fixtures.MaxBytes + 1
+	for _, tc := range []struct {
+		path   string
+		length int64 // -1: unknown
+	}{
+		{"/echo", over}, {"/multipart", over}, {"/echo", -1}, {"/multipart", -1},
+	} {
+		t.Run(fmt.Sprintf("%s/length=%d", strings.TrimPrefix(tc.path, "/"), tc.length), func(t *testing.T) {
+			// A form's first part begun, then zeros: the body is well
+			// formed as far as it goes.
+			prefix := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\r\n\r\n"
+			req, err := http.NewRequest("POST", fe.url+tc.path, io.MultiReader(strings.NewReader(prefix), io.LimitReader(zeros{}, over)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.ContentLength = tc.length
+			req.Header.Set("Content-Type", formType)
+			resp, err := fe.client(t).Do(req)
+			var n int64
+			if err == nil {
+				n, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			switch {
+			case err == nil && resp.StatusCode == http.StatusRequestEntityTooLarge:
+			case tc.path == "/echo" && tc.length < 0 && (err != nil || n < over):
+				// cut off mid-echo
+			default:
+				t.Errorf("status %v, %d bytes back, %v; want 413 (or, for an echo of unknown length, cut off)", statusOf(resp), n, err)
+			}
+			t.Logf("%s length %d: status %v, %d bytes back, %v", tc.path, tc.length, statusOf(resp), n, err)
+			checkAlive(t, fe)
+		})
+	}
+}
+
+// zeros reads as endless zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// statusOf is resp's status code, 0 for no answer.
+func statusOf(resp *http.Response) int {
+	if resp == nil {
+		return 0
+	}
+	return resp.StatusCode
 }
