@@ -222,7 +222,7 @@ func TestNightlyAlerts(t *testing.T) {
 	if md, failed := night("linux-x64", rerun, 5002, 2); !failed || !strings.Contains(md, "previous `aaaaaaaaaaaa`") || !strings.Contains(md, "Post/client=a") {
 		t.Errorf("night 2's re-run after night 3: failed %v (want true, against night 1):\n%s", failed, md)
 	}
-	if e, _ := cache.newest("bench-results-linux-x64-"); e.key != "bench-results-linux-x64-5004-1" {
+	if e, _ := cache.newest("bench-results-linux-x64/"); e.key != "bench-results-linux-x64/5004-1" {
 		t.Errorf("after night 2's re-run, the machine's newest cache is %q, want night 3's", e.key)
 	}
 	// A re-run of run 5003, whose first attempt saved nothing (it failed
@@ -231,7 +231,7 @@ func TestNightlyAlerts(t *testing.T) {
 	if md, failed := night("linux-x64", nightResults("bbbbbbbbbbbb", nil), 5003, 2); failed || !strings.Contains(md, "No previous results for linux-x64") {
 		t.Errorf("the re-run of a run that saved nothing, after night 3: failed %v; want no baseline, from no later run:\n%s", failed, md)
 	}
-	if e, _ := cache.newest("bench-results-linux-x64-"); e.key != "bench-results-linux-x64-5004-1" {
+	if e, _ := cache.newest("bench-results-linux-x64/"); e.key != "bench-results-linux-x64/5004-1" {
 		t.Errorf("after run 5003's re-run, the machine's newest cache is %q, want night 3's", e.key)
 	}
 	// Night 4: a new crossing (Post/client=a, against night 3) comments on
@@ -274,7 +274,7 @@ func TestNightlyAlerts(t *testing.T) {
 	if md, failed := night("linux-arm64", nightResults("cccccccccccc", map[string]float64{"Get/client=a": 4}), 5008, 1); !failed || !strings.Contains(md, "previous `bbbbbbbbbbbb`") {
 		t.Errorf("arm64's first run after the cache's layout changed: failed %v, want an alert against the old layout's results:\n%s", failed, md)
 	}
-	if e, _ := cache.newest("bench-results-linux-arm64-"); e.key != "bench-results-linux-arm64-5008-1" || e.version != "previous" || e.files["previous/run"] != "5008\n" {
+	if e, _ := cache.newest("bench-results-linux-arm64/"); e.key != "bench-results-linux-arm64/5008-1" || e.version != "previous" || e.files["previous/run"] != "5008\n" {
 		t.Errorf("arm64's newest cache: %q of path %q with run %q, want this run's previous/", e.key, e.version, e.files["previous/run"])
 	}
 	// Its next run, on the same commit, compares with that run alone.

@@ -386,3 +386,61 @@ func TestBenchWorkflowMachines(t *testing.T) {
 		t.Error("the bench job does not run on ${{ matrix.runner }}")
 	}
 }
+
+// TestCacheKeysPerMachine: no machine's cache restore can find another
+// machine's saved results. actions/cache matches restore keys as
+// prefixes, so each machine's keys and prefixes are evaluated and
+// checked against every other machine's save key of the same cache
+// version (path): linux-x64's prefix must not be the start of
+// linux-x64-cpus2's keys.
+func TestCacheKeysPerMachine(t *testing.T) {
+	w := parseWorkflow(t, "bench.yml")
+	type step struct {
+		job  *actionlint.Job
+		uses string
+		in   map[string]string
+	}
+	var steps []step
+	for _, id := range []string{"bench", "store"} {
+		j := job(t, w, id)
+		for _, s := range j.Steps {
+			if uses, in := inputs(s); strings.HasPrefix(uses, "actions/cache/") {
+				steps = append(steps, step{j, uses, in})
+			}
+		}
+	}
+	eval := func(in map[string]string, machine string) map[string]string {
+		return evalInputs(t, in, map[string]any{
+			"github": map[string]any{"run_id": "7", "run_attempt": "1"},
+			"matrix": map[string]any{"machine": machine}})
+	}
+	saves := 0
+	for _, a := range dashboard.Machines {
+		for _, b := range dashboard.Machines {
+			if a.ID == b.ID {
+				continue
+			}
+			for _, save := range steps {
+				if !strings.HasPrefix(save.uses, "actions/cache/save@") {
+					continue
+				}
+				saves++
+				saved := eval(save.in, b.ID)
+				for _, restore := range steps {
+					if !strings.HasPrefix(restore.uses, "actions/cache/restore@") || cacheVersion(restore.in["path"]) != cacheVersion(save.in["path"]) {
+						continue
+					}
+					r := eval(restore.in, a.ID)
+					for _, prefix := range append([]string{r["key"]}, lines(r["restore-keys"])...) {
+						if strings.HasPrefix(saved["key"], prefix) {
+							t.Errorf("%s's restore key %q finds %s's results, saved as %q", a.ID, prefix, b.ID, saved["key"])
+						}
+					}
+				}
+			}
+		}
+	}
+	if saves == 0 {
+		t.Fatal("no cache save step")
+	}
+}
