@@ -129,10 +129,12 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			Protocols:         serverProtocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it
-			WriteTimeout:      cfg.writeTimeout, // per stream
-			IdleTimeout:       DefaultIdleTimeout,
-			ConnState:         connState(state, cfg.hook),
-			ErrorLog:          cfg.errorLog,
+			// net/http counts it from the request's arrival (per stream over
+			// HTTP/2): the pause (WithPause) a handler may wait out is added.
+			WriteTimeout: cfg.writeTimeout + cfg.pause.D,
+			IdleTimeout:  DefaultIdleTimeout,
+			ConnState:    connState(state, cfg.hook),
+			ErrorLog:     cfg.errorLog,
 		},
 		ln:    ln,
 		url:   "http://" + ln.Addr().String(),

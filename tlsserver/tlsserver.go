@@ -244,10 +244,12 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it
-		WriteTimeout:      cfg.writeTimeout, // per stream over HTTP/2
-		IdleTimeout:       DefaultIdleTimeout,
-		ConnState:         state.TrackHTTP,
-		ErrorLog:          cfg.errorLog,
+		// net/http counts it from the request's arrival (per stream over
+		// HTTP/2): the pause (WithPause) a handler may wait out is added.
+		WriteTimeout: cfg.writeTimeout + cfg.pause.D,
+		IdleTimeout:  DefaultIdleTimeout,
+		ConnState:    state.TrackHTTP,
+		ErrorLog:     cfg.errorLog,
 	}
 	r.shutdown, r.close = srv.Shutdown, srv.Close
 	s := &Server{running: r}
