@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # scripts/bench-pages-prepare.sh MACHINE: readies origin's gh-pages branch
-# for MACHINE's nightly stores (.github/workflows/bench.yml runs it first in
-# each machine's job, in the checkout, with a token that may push):
+# for MACHINE's nightly stores (.github/workflows/bench.yml's store job runs
+# it before the stores, in the checkout, with a token that may push):
 #
 # it creates the branch, empty, when it does not exist (the action fails
-# to store into a missing branch); the machines' jobs run at once, so a
-# push that loses the race to the other's is fine when the branch is there
-# afterwards. (The one-time move of the single-machine history is a manual
+# to store into a missing branch); a push that loses a race (to another
+# workflow run's, say) is fine when the branch is there afterwards. (The one-time move of the single-machine history is a manual
 # step in docs/ci.md.)
 #
 # It then seeds MACHINE's dev/bench/MACHINE/data.js, with no entries, when
@@ -17,8 +16,8 @@
 # the race to the other machine's push is made again on the new tip, up to
 # five times.
 #
-# The workflow's checkout keeps no credentials (the suite runs third-party
-# code afterwards): with GH_TOKEN set, git authenticates to github.com with
+# The workflow's checkout keeps no credentials (only the steps that push
+# get the token): with GH_TOKEN set, git authenticates to github.com with
 # it for this script's fetches and pushes only, as actions/checkout would.
 #
 # scripts/bench_pages_test.go runs it against a local bare repository.

@@ -60,32 +60,40 @@ func TestNightlyAlerts(t *testing.T) {
 	w := parseWorkflow(t, "bench.yml")
 	bench, store, notify := job(t, w, "bench"), job(t, w, "store"), job(t, w, "notify")
 	const alertStep, keep = "Alert check (times 2x worse, counters per op that rose)", "Keep the alert for the notify job"
-	const handOff = "Hand the results to the store job"
 	// The run: steps simulated, beside the cache and artifact steps; the
 	// others (the suite, the stores, benchstat) are left out.
-	simulated := []string{"Choose the baseline", alertStep, "Keep these results for the next run"}
+	simulated := []string{"Choose the baseline", alertStep, "Take the results", "Keep these results for the next run"}
 	runStep(t, bench, simulated[0])
 	runStep(t, bench, simulated[1])
 	runStep(t, store, simulated[2])
+	runStep(t, store, simulated[3])
 	path, ghState := fakeGHDir(t)
 	cache := &ghCache{}
 	ws := map[string]string{} // each machine's bench job workspace
-	// runJob runs j's simulated steps in dir; the artifact the bench job
-	// hands over is the files of its upload's paths, which the store job's
-	// download writes into its own fresh workspace.
-	artifact := map[string]string{}
+	// artifacts is each workflow run's artifacts, by name: files by path.
+	artifacts := map[string]map[string]map[string]string{}
+	// runJob runs j's simulated steps in dir: the run: steps named above,
+	// the cache steps (ghCache), and the artifact steps: an upload keeps
+	// the files of its paths under its name in the run (replacing one of
+	// that name, as overwrite: true does), a download writes them into its
+	// path, and fails the job if there are none unless the step may fail.
 	runJob := func(j *actionlint.Job, dir string, ctx map[string]any, env []string) (alert stepResult) {
 		t.Helper()
 		steps := map[string]any{}
 		ctx["steps"] = steps
+		ctx["runner"] = map[string]any{"temp": t.TempDir()}
+		run := fmt.Sprint(ctx["github"].(map[string]any)["run_id"])
+		if artifacts[run] == nil {
+			artifacts[run] = map[string]map[string]string{}
+		}
 		for _, st := range j.Steps {
 			uses, in := inputs(st)
 			name := ""
 			if st.Name != nil {
 				name = st.Name.Value
 			}
-			if !strings.HasPrefix(uses, "actions/cache/") && !strings.HasPrefix(uses, "actions/download-artifact@") && name != handOff &&
-				(uses != "" || !slices.Contains(simulated, name)) {
+			if !strings.HasPrefix(uses, "actions/cache/") && !strings.HasPrefix(uses, "actions/download-artifact@") &&
+				!(strings.HasPrefix(uses, "actions/upload-artifact@") && name != keep) && (uses != "" || !slices.Contains(simulated, name)) {
 				continue
 			}
 			if st.If != nil && !evalCond(t, st.If.Value, ctx) {
@@ -97,16 +105,26 @@ func TestNightlyAlerts(t *testing.T) {
 				outputs = cache.restore(t, dir, evalInputs(t, in, ctx))
 			case strings.HasPrefix(uses, "actions/cache/save@"):
 				cache.save(t, dir, evalInputs(t, in, ctx))
-			case name == handOff:
-				clear(artifact)
+			case strings.HasPrefix(uses, "actions/upload-artifact@"):
+				in := evalInputs(t, in, ctx)
+				files := map[string]string{}
 				for _, f := range lines(in["path"]) {
 					if b, err := os.ReadFile(filepath.Join(dir, f)); err == nil {
-						artifact[f] = string(b)
+						files[f] = string(b)
 					}
 				}
+				artifacts[run][in["name"]] = files
 			case strings.HasPrefix(uses, "actions/download-artifact@"):
-				for f, text := range artifact {
-					writeFile(t, filepath.Join(dir, f), text)
+				in := evalInputs(t, in, ctx)
+				files, ok := artifacts[run][in["name"]]
+				if !ok {
+					if st.ContinueOnError == nil || !st.ContinueOnError.Value {
+						t.Fatalf("%s: no artifact %s in run %s", name, in["name"], run)
+					}
+					continue
+				}
+				for f, text := range files {
+					writeFile(t, filepath.Join(in["path"], f), text)
 				}
 			case uses != "":
 				t.Fatalf("%s is not simulated", uses)
@@ -204,6 +222,16 @@ func TestNightlyAlerts(t *testing.T) {
 	if is := issues(); len(is) != 1 || !marked(is[0], "linux-x64") || !strings.Contains(is[0].Body, "Get/client=b") || !strings.Contains(is[0].Title, "linux-x64") ||
 		!strings.Contains(is[0].Body, "Dashboard: https://httpclientbench.github.io/httpclientbench/dev/bench/dashboard/.") {
 		t.Fatalf("night 2: issues %+v, want one for linux-x64 with the alert and the dashboard's link", is)
+	}
+	// "Re-run failed jobs" after another machine's bench job failed in run
+	// 5002: every store job runs again, this one on the hand-off it stored
+	// already. It finds its mark, and stores and saves nothing.
+	saves := len(cache.entries)
+	rctx := map[string]any{"github": map[string]any{"run_id": "5002", "run_attempt": "2"}, "matrix": map[string]any{"machine": "linux-x64"}}
+	runJob(store, t.TempDir(), rctx, []string{"PATH=" + path, "MACHINE=linux-x64"})
+	take, _ := rctx["steps"].(map[string]any)["take"].(map[string]any)
+	if outs, _ := take["outputs"].(map[string]any); outs["stored"] != "true" || len(cache.entries) != saves {
+		t.Errorf("a re-run of the store job alone: take's outputs %v, %d caches saved; want stored=true and none", take["outputs"], len(cache.entries)-saves)
 	}
 	// Night 3: the same commit measured again, no new crossing.
 	calls := len(readGHState(t, ghState).Calls)

@@ -1,6 +1,7 @@
 package scripts_test
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -240,11 +241,9 @@ func TestBenchWorkflowStores(t *testing.T) {
 	// The hand-off: the bench job's artifact, of one name per machine, is
 	// the store job's download.
 	_, up := inputs(step(t, bench, "Hand the results to the store job"))
-	var down map[string]string
-	for _, s := range j.Steps {
-		if uses, in := inputs(s); strings.HasPrefix(uses, "actions/download-artifact@") {
-			down = in
-		}
+	_, down := inputs(step(t, j, "Download the machine's results"))
+	if !strings.HasPrefix(down["path"], "${{ runner.temp }}/") {
+		t.Errorf("the store job downloads the bench job's artifact into %q, its checkout: want it under ${{ runner.temp }}, read by scripts/bench-handoff.sh", down["path"])
 	}
 	if down == nil || down["name"] != up["name"] || !strings.Contains(up["name"], "matrix.machine") || strings.Contains(up["name"], "run_attempt") {
 		t.Errorf("the bench job uploads %q, the store job downloads %q: want one name per machine, without the attempt (a re-run of the store job alone downloads an earlier attempt's)", up["name"], down["name"])
@@ -291,9 +290,9 @@ func TestBenchWorkflowStores(t *testing.T) {
 // another commit, so its alert would repeat every night on an unchanged
 // commit and its summary would contradict the workflow's verdict;
 // scripts/bench-alert.sh compares with the previous run). Every store runs
-// whenever the job gets there, but the counters', whose file a run without
-// counters does not have (cmd/benchjson leaves it out): it keeps its if:
-// on counters.json.
+// whenever the job gets there with results an earlier attempt did not
+// store (scripts/bench-handoff.sh), and the counters' only where the run
+// has them (cmd/benchjson leaves counters.json out otherwise).
 func TestBenchStoresQuiet(t *testing.T) {
 	j := job(t, parseWorkflow(t, "bench.yml"), "store")
 	var files []string
@@ -313,9 +312,9 @@ func TestBenchStoresQuiet(t *testing.T) {
 		if s.If != nil {
 			cond = strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s.If.Value), "${{"), "}}")), " ")
 		}
-		want := ""
+		want := "steps.take.outputs.stored != 'true'"
 		if file == "counters.json" {
-			want = "hashFiles('counters.json') != ''"
+			want += " && hashFiles('counters.json') != ''"
 		}
 		if cond != want {
 			t.Errorf("the store of %s runs if %q, want %q", file, cond, want)
@@ -442,5 +441,57 @@ func TestCacheKeysPerMachine(t *testing.T) {
 	}
 	if saves == 0 {
 		t.Fatal("no cache save step")
+	}
+}
+
+// TestHandoff: the store job's step that takes the bench job's artifact
+// (scripts/bench-handoff.sh, as the workflow runs it) copies the named
+// files only, refuses a link or a previous/run that is no run id, needs
+// results.txt, and says stored=true only for results an earlier attempt
+// marked.
+func TestHandoff(t *testing.T) {
+	script := runStep(t, job(t, parseWorkflow(t, "bench.yml"), "store"), "Take the results")
+	take := func(t *testing.T, files map[string]string, link, mark string) (stepResult, string) {
+		t.Helper()
+		handoff, stored, ws := t.TempDir(), t.TempDir(), t.TempDir()
+		for f, text := range files {
+			writeFile(t, filepath.Join(handoff, f), text)
+		}
+		if link != "" {
+			if err := os.Symlink("/etc/passwd", filepath.Join(handoff, link)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if mark != "" {
+			writeFile(t, filepath.Join(stored, "stored.sha256"), mark)
+		}
+		return bashStep(t, script, ws, "HANDOFF="+handoff, "STORED="+stored), ws
+	}
+	good := map[string]string{"results.txt": "BenchmarkX 1 2 ns/op\n", "time.json": "[]", "previous/run": "41\n", "scripts/bench-pages-prepare.sh": "evil"}
+	s, ws := take(t, good, "", "")
+	if !s.ok || s.outputs["stored"] != "false" || readFile(t, filepath.Join(ws, "time.json")) != "[]" {
+		t.Errorf("a good hand-off: ok %v, outputs %v:\n%s", s.ok, s.outputs, s.log)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "scripts")); err == nil {
+		t.Error("a file the artifact should not have (scripts/…) was taken")
+	}
+	sum := fmt.Sprintf("%x\n", sha256.Sum256([]byte(good["results.txt"])))
+	if s, _ := take(t, good, "", sum); !s.ok || s.outputs["stored"] != "true" {
+		t.Errorf("the mark of these results: outputs %v, want stored=true", s.outputs)
+	}
+	if s, _ := take(t, good, "", strings.Repeat("0", 64)+"\n"); !s.ok || s.outputs["stored"] != "false" {
+		t.Errorf("a mark of other results: outputs %v, want stored=false", s.outputs)
+	}
+	for name, c := range map[string]struct {
+		files map[string]string
+		link  string
+	}{
+		"no results":     {map[string]string{"time.json": "[]"}, ""},
+		"a link":         {map[string]string{"results.txt": "x\n"}, "baseline.txt"},
+		"a bad run file": {map[string]string{"results.txt": "x\n", "previous/run": "$(reboot)\n"}, ""},
+	} {
+		if s, _ := take(t, c.files, c.link, ""); s.ok {
+			t.Errorf("%s: taken", name)
+		}
 	}
 }
