@@ -12,39 +12,87 @@ import (
 )
 
 // goCommand is a line that runs the Go toolchain: it builds or runs the
-// project's code and every module it imports.
-var goCommand = regexp.MustCompile(`(?m)(^|[\s;&|(])go\s+(run|build|test|tool|install|vet|generate|mod|get|list|work)\b`)
+// project's code and every module it imports. (Hosted runners have Go
+// installed: a job needs no setup-go to run it.)
+var goCommand = regexp.MustCompile(`(?m)(^|[\s;&|(])go\s+(-C\s+\S+\s+)?(run|build|test|tool|install|vet|generate|mod|get|list|work)\b`)
 
-// repoScript is a run: line's call of one of the repository's scripts.
-var repoScript = regexp.MustCompile(`(?:bash\s+|\./)((?:scripts|\.ci)/[\w./-]+)`)
+// repoFile is a path under the repository's scripts/ or .ci/ named in a
+// step or script, however it is called (bash, sh -e, source, ., ./).
+var repoFile = regexp.MustCompile(`(?:scripts|\.ci)/[\w.-]+(?:/[\w.-]+)*`)
 
-// runsGo says why a job runs the Go toolchain ("" when it does not): a
-// setup-go step, a go command in a run: step, or a repository script
-// (read from root) that has one.
-func runsGo(t *testing.T, j *actionlint.Job, root string) string {
+// unknownRunner is a command whose effect the test cannot see.
+var unknownRunner = regexp.MustCompile(`(?m)(^|[\s;&|(])make(\s|$)`)
+
+// runsGo says why a job may run the Go toolchain ("" when it does not): a
+// setup-go step, a go command in a run: step or in a repository script it
+// names (read from root, and the scripts that one names, and so on), a
+// shell that is go, make, a local action or a reusable workflow (code the
+// test does not read, so it counts as running Go).
+func runsGo(t *testing.T, w *actionlint.Workflow, j *actionlint.Job, root string) string {
 	t.Helper()
+	if j.WorkflowCall != nil {
+		return "it calls a reusable workflow"
+	}
+	for _, d := range []*actionlint.Defaults{w.Defaults, j.Defaults} {
+		if d != nil && d.Run != nil && d.Run.Shell != nil && goCommand.MatchString(" "+d.Run.Shell.Value) {
+			return "its shell is go"
+		}
+	}
+	seen := map[string]bool{}
+	var script func(text string) string
+	script = func(text string) string {
+		text = uncommented(text)
+		if m := goCommand.FindString(text); m != "" {
+			return "runs " + strings.TrimSpace(m)
+		}
+		if unknownRunner.MatchString(text) {
+			return "runs make"
+		}
+		for _, f := range repoFile.FindAllString(text, -1) {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			b, err := os.ReadFile(filepath.Join(root, f))
+			if err != nil {
+				continue // a path named, not a file of the repository
+			}
+			if why := script(string(b)); why != "" {
+				return "runs " + f + ", which " + why
+			}
+		}
+		return ""
+	}
 	for _, s := range j.Steps {
 		switch e := s.Exec.(type) {
 		case *actionlint.ExecAction:
-			if strings.HasPrefix(e.Uses.Value, "actions/setup-go@") {
+			switch {
+			case strings.HasPrefix(e.Uses.Value, "actions/setup-go@"):
 				return "it sets up Go"
+			case strings.HasPrefix(e.Uses.Value, "./"):
+				return "it runs the local action " + e.Uses.Value
 			}
 		case *actionlint.ExecRun:
-			if m := goCommand.FindString(e.Run.Value); m != "" {
-				return "a step runs " + strings.TrimSpace(m)
+			if s.Exec.(*actionlint.ExecRun).Shell != nil && goCommand.MatchString(" "+e.Shell.Value) {
+				return "a step's shell is go"
 			}
-			for _, m := range repoScript.FindAllStringSubmatch(e.Run.Value, -1) {
-				b, err := os.ReadFile(filepath.Join(root, m[1]))
-				if err != nil {
-					t.Fatalf("a step runs %s: %v", m[1], err)
-				}
-				if goCommand.Match(b) {
-					return "a step runs " + m[1] + ", which runs go"
-				}
+			if why := script(e.Run.Value); why != "" {
+				return "a step " + why
 			}
 		}
 	}
 	return ""
+}
+
+// uncommented is a shell script without its comment lines.
+func uncommented(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
 }
 
 // writes lists the scopes a job's token may write: its own permissions,
@@ -86,7 +134,7 @@ func leastPrivilege(t *testing.T, src, root string) []string {
 	}
 	var bad []string
 	for id, j := range w.Jobs {
-		if why := runsGo(t, j, root); why != "" {
+		if why := runsGo(t, w, j, root); why != "" {
 			if ws := writes(w, j); len(ws) > 0 {
 				bad = append(bad, id+": "+why+" with a token that writes "+strings.Join(ws, ", "))
 			}
@@ -109,9 +157,10 @@ func TestWorkflowsLeastPrivilege(t *testing.T) {
 			t.Errorf("%s: %s", filepath.Base(f), b)
 		}
 	}
-	// The check itself, on a scratch workflow: a job that writes and runs
-	// go, one that writes and runs a script that runs go, one under a
-	// workflow's write-all; and two that pass.
+	// The check itself, on a scratch workflow: jobs that write and run go
+	// directly, through a script however it is called, under a
+	// workflow's write-all, through make, a local action or a reusable
+	// workflow; and two that pass.
 	scratch := `on: push
 permissions: write-all
 jobs:
@@ -139,11 +188,41 @@ jobs:
     permissions: {contents: write}
     steps:
       - run: bash scripts/bench-pages-prepare.sh linux-x64 && git push origin HEAD:gh-pages
+  sourced:
+    runs-on: ubuntu-latest
+    permissions: {contents: write}
+    steps:
+      - run: |
+          set -e
+          source ./scripts/bench-alert.sh
+  dash-c:
+    runs-on: ubuntu-latest
+    permissions: {contents: write}
+    steps:
+      - run: go -C cmd/benchrun build .
+  maker:
+    runs-on: ubuntu-latest
+    permissions: {contents: write}
+    steps:
+      - run: make all
+  local:
+    runs-on: ubuntu-latest
+    permissions: {contents: write}
+    steps:
+      - uses: ./.github/actions/build
+  reusable:
+    permissions: {contents: write}
+    uses: ./.github/workflows/other.yml
 `
 	want := []string{
+		"dash-c: a step runs go -C cmd/benchrun build with a token that writes contents",
 		"direct: a step runs go run with a token that writes contents",
 		"inherited: it sets up Go with a token that writes write-all",
-		"script: a step runs scripts/bench-stores.sh, which runs go with a token that writes pull-requests",
+		"local: it runs the local action ./.github/actions/build with a token that writes contents",
+		"maker: a step runs make with a token that writes contents",
+		"reusable: it calls a reusable workflow with a token that writes contents",
+		"script: a step runs scripts/bench-stores.sh, which runs go run with a token that writes pull-requests",
+		"sourced: a step runs scripts/bench-alert.sh, which runs go build with a token that writes contents",
 	}
 	if got := leastPrivilege(t, scratch, ".."); !slices.Equal(got, want) {
 		t.Errorf("on the scratch workflow:\n got %q\nwant %q", got, want)
