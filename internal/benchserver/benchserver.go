@@ -51,7 +51,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P and D below the 30s read timeout")
 	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
 	maxConns := fs.Int("max-conns", -1, fmt.Sprintf("hold at most `n` connections at once (TCP: the rest wait unaccepted; HTTP/3: the rest are closed); "+
-		"0 is no limit; by default %d on an address other than loopback, no limit on loopback", RemoteMaxConns))
+		"0 is no limit; -1 (the default) is %d on an address other than loopback and no limit on loopback", RemoteMaxConns))
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-max-conns n] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
 		fs.PrintDefaults()
@@ -66,7 +66,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *maxConns < -1 {
-		return fmt.Errorf("-max-conns %d: want 0 (no limit) or more", *maxConns)
+		return fmt.Errorf("-max-conns %d: want 0 (no limit) or more, or -1 (the default)", *maxConns)
 	}
 	*maxConns = maxConnsAt(*maxConns, *addr)
 	if *gomaxprocs < 0 {
@@ -148,7 +148,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if certErr == nil {
-		fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery))
+		fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery, *maxConns))
 		<-ctx.Done()
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -195,8 +195,11 @@ func describe(proto string, useTLS bool) string {
 
 // banner is the line benchserver prints once it listens. Scripts and tests
 // read the URL as its second field.
-func banner(url, what string, pause, every time.Duration) string {
+func banner(url, what string, pause, every time.Duration, maxConns int) string {
 	line := fmt.Sprintf("serving %s (%s); GET / lists the routes, GOMAXPROCS %d", url, what, runtime.GOMAXPROCS(0))
+	if maxConns > 0 {
+		line += fmt.Sprintf(", at most %d connections at once", maxConns)
+	}
 	if pause > 0 {
 		line += fmt.Sprintf(", pausing %v every %v", pause, every)
 	}

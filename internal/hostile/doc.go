@@ -51,5 +51,6 @@
 //
 // Every raw connection and every client request has a deadline, so a
 // server that waits forever fails a case instead of hanging the run; the
-// battery takes a few seconds, also under -race.
+// battery takes about half a minute on 2 CPUs (its slow-reader cases wait
+// out a write timeout of 1 s and a margin of 5 s each), also under -race.
 package hostile
