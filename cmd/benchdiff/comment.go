@@ -78,7 +78,7 @@ func diffAB(ab string, rule Rule) (*Result, error) {
 	if len(groups) != 2 {
 		return nil, fmt.Errorf("%s: want the results of two commits, got %d", ab, len(groups))
 	}
-	return Diff(groups[0], groups[1], rule), nil
+	return Diff(groups[0], groups[1], rule, true), nil
 }
 
 // commitLines is the values of the first two "commit:" lines of path,

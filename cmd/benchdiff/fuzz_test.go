@@ -49,7 +49,7 @@ func FuzzBenchdiff(f *testing.F) {
 		if threshold == 255 {
 			rule = Alert
 		}
-		d := Diff(groups[0], groups[1], rule)
+		d := Diff(groups[0], groups[1], rule, true)
 		md := d.Markdown()
 		if !strings.HasSuffix(md, "\n") {
 			t.Fatalf("report does not end with a newline: %q", md)

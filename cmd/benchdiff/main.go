@@ -10,9 +10,13 @@
 // REF_A, the base), B the second. -old and -new read two files of one run
 // each (the previous nightly's results and this one's, which may be of one
 // commit). For every benchmark and unit both sides have, it compares A's
-// samples with B's as go tool benchstat -col commit does
-// (internal/results.Diff: the Mann–Whitney U test of benchmath, alpha 0.05,
-// on the medians). Worse means higher for units that are better=lower
+// samples with B's. The two commits of an A/B file are paired by round
+// (benchrun ran each leaf on both back to back in every round): a row is
+// judged on its per-round ratios B/A (internal/results.DiffPaired: their
+// median, its 95 % interval clear of 1, and the sign test's p), so the
+// machine's drift between rounds cancels. Two runs apart (-old, -new) are
+// compared as go tool benchstat -col commit does (internal/results.Diff:
+// the Mann–Whitney U test of benchmath, alpha 0.05, on the medians). Worse means higher for units that are better=lower
 // (ns/op, B/op, allocs/op) and lower for better=higher ones (MB/s), as the
 // file's Unit lines and benchfmt's defaults say; "worse by a factor f" is
 // B's median over A's, or A's over B's for MB/s, github-action-benchmark's
@@ -146,7 +150,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *alert {
 		rule = Alert
 	}
-	d := Diff(a, b, rule)
+	// An A/B file's rounds pair its two commits; two runs apart do not.
+	d := Diff(a, b, rule, *in != "")
 	if _, err := io.WriteString(stdout, d.Markdown()); err != nil {
 		return err
 	}
@@ -242,10 +247,16 @@ type Result struct {
 	Counters []results.CounterChange
 }
 
-// Diff compares b with a (results.Diff) and flags rows by rule.
-func Diff(a, b results.Group, rule Rule) *Result {
+// Diff compares b with a and flags rows by rule: paired by round
+// (results.DiffPaired) when a and b are the two commits of one A/B run of
+// cmd/benchrun, else results.Diff.
+func Diff(a, b results.Group, rule Rule, paired bool) *Result {
 	r := &Result{A: a.Value, B: b.Value, Rule: rule, Counters: results.CounterChanges(a.File, b.File)}
-	rows, oneSide := results.Diff(a.File, b.File)
+	diff := results.Diff
+	if paired {
+		diff = results.DiffPaired
+	}
+	rows, oneSide := diff(a.File, b.File)
 	r.OneSide = oneSide
 	for _, d := range rows {
 		if !rule.considers(d) {
@@ -322,7 +333,11 @@ func (r *Result) Table() string {
 	} else {
 		t = mdtable.New("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
 		for _, row := range flagged {
-			t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+results.FormatChange(row.Change)+"**", p(row))
+			change := "**" + results.FormatChange(row.Change) + "**"
+			if row.Paired {
+				change += " (" + results.FormatChange(row.Ratio.Lo-1) + " to " + results.FormatChange(row.Ratio.Hi-1) + ")"
+			}
+			t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), change, p(row))
 		}
 	}
 	return t.String()
@@ -338,8 +353,12 @@ func (r *Result) Verdict() string {
 			results.AlertRatio, results.AlertRatio*100, results.AlertRatio, results.AlertRatio)
 	} else {
 		f := 1 + r.Rule.Threshold
-		rule = fmt.Sprintf("significantly worse (p ≤ 0.05) by more than %s (a time or size more than %s× A's, a throughput under A's ÷ %s, %s)",
-			pct(r.Rule.Threshold), trim(f), trim(f), results.FormatChange(1/f-1))
+		test := "(p ≤ 0.05)"
+		if r.paired() {
+			test = "(paired by round: the per-round ratios B/A, their median's 95% interval clear of 1; p is the sign test's)"
+		}
+		rule = fmt.Sprintf("significantly worse %s by more than %s (a time or size more than %s× A's, a throughput under A's ÷ %s, %s)",
+			test, pct(r.Rule.Threshold), trim(f), trim(f), results.FormatChange(1/f-1))
 	}
 	switch {
 	case len(r.Rows) == 0:
@@ -366,6 +385,16 @@ func (r *Result) Verdict() string {
 		fmt.Fprintf(&b, " %d rows on one side only, not compared.", r.OneSide)
 	}
 	return b.String()
+}
+
+// paired reports whether any row was judged paired by round.
+func (r *Result) paired() bool {
+	for _, row := range r.Rows {
+		if row.Paired {
+			return true
+		}
+	}
+	return false
 }
 
 // CounterSection lists the counters that changed: a line per client,
