@@ -13,8 +13,8 @@
 // samples with B's. The two commits of an A/B file are paired by round
 // (benchrun ran each leaf on both back to back in every round): a row is
 // judged on its per-round ratios B/A (internal/results.DiffPaired: their
-// median, its 95 % interval clear of 1, and the sign test's p), so the
-// machine's drift between rounds cancels. Two runs apart (-old, -new) are
+// geometric mean, its 95 % t interval clear of 1, and the paired t test's
+// p), so the machine's drift between rounds cancels. Two runs apart (-old, -new) are
 // compared as go tool benchstat -col commit does (internal/results.Diff:
 // the Mann–Whitney U test of benchmath, alpha 0.05, on the medians). Worse means higher for units that are better=lower
 // (ns/op, B/op, allocs/op) and lower for better=higher ones (MB/s), as the
@@ -319,7 +319,12 @@ func (r *Result) Table() string {
 	if len(flagged) == 0 {
 		return ""
 	}
-	p := func(row Row) string { return strconv.FormatFloat(row.P, 'f', 3, 64) }
+	p := func(row Row) string {
+		if row.P < 0.001 {
+			return "<0.001" // as benchstat prints a p it cannot tell from 0
+		}
+		return strconv.FormatFloat(row.P, 'f', 3, 64)
+	}
 	var t *mdtable.Table
 	if r.Rule.Alert {
 		t = mdtable.New("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
@@ -355,7 +360,7 @@ func (r *Result) Verdict() string {
 		f := 1 + r.Rule.Threshold
 		test := "(p ≤ 0.05)"
 		if r.paired() {
-			test = "(paired by round: the per-round ratios B/A, their median's 95% interval clear of 1; p is the sign test's)"
+			test = "(paired by round: the per-round ratios B/A, their geometric mean's 95% t interval clear of 1; p is the paired t test's)"
 		}
 		rule = fmt.Sprintf("significantly worse %s by more than %s (a time or size more than %s× A's, a throughput under A's ÷ %s, %s)",
 			test, pct(r.Rule.Threshold), trim(f), trim(f), results.FormatChange(1/f-1))

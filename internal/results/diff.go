@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // DiffRow is one benchmark and unit of two runs compared: A (the base, or
@@ -24,13 +27,13 @@ type DiffRow struct {
 	Worse float64
 	// P is the Mann–Whitney U test's p-value (Compare), Significant its
 	// verdict: P ≤ 0.05, where benchstat prints a change instead of "~".
-	// A paired row (DiffPaired) has the sign test's P instead, and is
+	// A paired row (DiffPaired) has the paired t test's P instead, and is
 	// Significant where Ratio's interval excludes 1.
 	P           float64
 	Significant bool
 	// Paired says the row was judged on its per-round ratios B/A, whose
-	// median and interval Ratio is (RatioOf, paired); Change and Worse
-	// are then from that median.
+	// geometric mean and interval Ratio is (PairedT); Change and Worse
+	// are then from that mean.
 	Paired bool
 	Ratio  Ratio
 }
@@ -82,13 +85,21 @@ func Diff(a, b *File) (rows []DiffRow, oneSide int) {
 // machine was doing then. A row whose series both hold one sample per
 // round (Rounds on both files) is judged on the per-round ratios B/A
 // instead of its two sides' samples apart: the drift between rounds,
-// which the unpaired test pays for, cancels in each ratio. Change and
-// Worse are from the ratios' median; Significant is the median's 95 %
-// interval (Summarize, distribution-free) excluding 1, and P the exact
-// two-sided sign test of the ratios against 1, the test that interval
-// inverts. At 6 rounds both say the same: all six ratios on one side of 1
-// (P = 2/64 = 0.031). Rows that do not pair keep Diff's test; so does
-// every row of files that do not (results of two runs apart).
+// which the unpaired test pays for, cancels in each ratio. The test is
+// PairedT's, on the logarithms of those ratios: Change and Worse are from
+// their geometric mean, Ratio is its 95 % interval, Significant says the
+// interval excludes 1 and P is the paired t test's. Rows that do not pair
+// keep Diff's test; so does every row of files that do not (results of two
+// runs apart).
+//
+// Why a t interval and not a distribution-free one: at benchrun's 6
+// rounds the sign test (and the median's order-statistic interval, which
+// inverts it) finds a change only when all six ratios fall on one side of
+// 1, its least p being 2/64; one round that drifts against the change
+// hides it, whatever the other five say. The t interval weighs how far
+// each ratio is from 1, so a steady 5 % with one contrary round is found,
+// and one wild round widens the interval (it adds to the spread) rather
+// than flagging a row: an A/A pair stays quiet.
 func DiffPaired(a, b *File) (rows []DiffRow, oneSide int) {
 	rows, oneSide = Diff(a, b)
 	n := Rounds(a.Config, a.Series)
@@ -108,48 +119,53 @@ func DiffPaired(a, b *File) (rows []DiffRow, oneSide int) {
 		r := &rows[i]
 		k := key{r.Pkg, r.Name, r.Unit}
 		x, y := av[k], bv[k]
-		if len(x) != n || len(y) != n || slices.Contains(x, 0) {
+		if len(x) != n || len(y) != n || slices.Contains(x, 0) || slices.Contains(y, 0) {
 			continue
 		}
 		r.Paired = true
-		r.Ratio = RatioOf(y, x, true)
+		r.Ratio, r.P = PairedT(y, x)
 		r.Change = r.Ratio.X - 1
 		r.Worse = r.Ratio.X
 		if r.Better > 0 {
 			r.Worse = 1 / r.Ratio.X
 		}
-		above, below := 0, 0
-		for j := range x {
-			switch {
-			case y[j] > x[j]:
-				above++
-			case y[j] < x[j]:
-				below++
-			}
-		}
-		r.P = SignTest(above, below)
 		r.Significant = r.Ratio.Significant()
 	}
 	return rows, oneSide
 }
 
-// SignTest is the exact two-sided p-value of the sign test: the chance,
-// were the two equally likely, of a split of above+below at least as
-// uneven as this one (ties left out). 1 when there is nothing to split.
-func SignTest(above, below int) float64 {
-	n, k := above+below, min(above, below)
-	if n == 0 {
-		return 1
+// PairedT is the paired t test of b against a (b[k] and a[k] from one
+// round, every value above 0) on the log ratios ln(b[k]/a[k]): X is their
+// geometric mean ratio, Lo and Hi its 95 % confidence interval
+// (Student's t with n−1 degrees of freedom), p the two-sided p-value of
+// a mean log ratio of 0 (no change). Ratios of times are compared on a
+// log scale so that B twice as slow and B twice as fast are the same
+// distance from 1. With fewer than two pairs there is no interval and p
+// is 1; when every ratio is the same, the interval is that ratio and p is
+// 0 unless it is 1.
+func PairedT(b, a []float64) (r Ratio, p float64) {
+	n := len(a)
+	logs := make([]float64, n)
+	for k := range logs {
+		logs[k] = math.Log(b[k] / a[k])
 	}
-	// P(X ≤ k) for X ~ Binomial(n, 1/2), doubled.
-	c, sum := 1.0, 0.0
-	for i := 0; i <= k; i++ {
-		if i > 0 {
-			c = c * float64(n-i+1) / float64(i)
+	mean := stat.Mean(logs, nil)
+	r = Ratio{X: math.Exp(mean), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	if n < 2 {
+		return r, 1
+	}
+	se := stat.StdDev(logs, nil) / math.Sqrt(float64(n))
+	if se == 0 {
+		r.Lo, r.Hi = r.X, r.X
+		if mean == 0 {
+			return r, 1
 		}
-		sum += c
+		return r, 0
 	}
-	return math.Min(1, 2*sum/math.Pow(2, float64(n)))
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
+	q := t.Quantile(0.975)
+	r.Lo, r.Hi = math.Exp(mean-q*se), math.Exp(mean+q*se)
+	return r, 2 * t.CDF(-math.Abs(mean/se))
 }
 
 // change is b/a - 1, with 0 to 0 no change and 0 to more an infinite one.
