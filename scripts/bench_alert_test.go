@@ -54,6 +54,7 @@ func nightResults(commit string, factors map[string]float64, moreAllocs ...strin
 // of the check fails its step. Which rows alert, and the alert's text, are
 // cmd/benchdiff's tests'.
 func TestNightlyAlerts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs cmd/benchdiff ten times")
 	}
@@ -338,6 +339,7 @@ func TestNightlyAlerts(t *testing.T) {
 // bodies have medians more than 2× apart (their samples are not:
 // results.Crossed).
 func TestAANightIsQuiet(t *testing.T) {
+	t.Parallel()
 	bench := job(t, parseWorkflow(t, "bench.yml"), "bench")
 	dir := t.TempDir()
 	path, _ := fakeGHDir(t)

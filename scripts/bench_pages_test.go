@@ -12,6 +12,7 @@ import (
 // is; it seeds the machine's data.js where the branch has none, and only
 // then.
 func TestPagesPrepare(t *testing.T) {
+	t.Parallel()
 	script := runStep(t, job(t, parseWorkflow(t, "bench.yml"), "store"), "Prepare the gh-pages branch")
 	origin := filepath.Join(t.TempDir(), "origin.git")
 	git(t, ".", "init", "-q", "--bare", origin)

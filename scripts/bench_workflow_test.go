@@ -161,6 +161,7 @@ func TestWorkflowPermissions(t *testing.T) {
 // bigger-is-better, and the script reports it. Which entries go into which
 // file is cmd/benchjson's tests'.
 func TestBenchStoresFeedTheAction(t *testing.T) {
+	t.Parallel()
 	w := parseWorkflow(t, "bench.yml")
 	bench, store := job(t, w, "bench"), job(t, w, "store")
 	ctx := map[string]any{"github": map[string]any{"run_id": "42", "run_attempt": "1"}}
@@ -450,6 +451,7 @@ func TestCacheKeysPerMachine(t *testing.T) {
 // results.txt, and says stored=true only for results an earlier attempt
 // marked.
 func TestHandoff(t *testing.T) {
+	t.Parallel()
 	script := runStep(t, job(t, parseWorkflow(t, "bench.yml"), "store"), "Take the results")
 	take := func(t *testing.T, files map[string]string, link, mark string) (stepResult, string) {
 		t.Helper()

@@ -16,12 +16,28 @@ import (
 )
 
 // TestMain is also the fake gh of the notification tests: run with
-// FakeGHEnv set, the test binary answers as gh would.
+// FakeGHEnv set, the test binary answers as gh would. Otherwise it runs
+// the tests with the go of installGoShim first on the PATH, and then
+// leakcheck.VerifyTestMain's check, which exits and so cannot be called
+// here before the shim is removed.
 func TestMain(m *testing.M) {
 	if state := os.Getenv(FakeGHEnv); state != "" {
 		os.Exit(fakeGH(state, os.Args[1:]))
 	}
-	leakcheck.VerifyTestMain(m)
+	shim, err := installGoShim()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "scripts: the go shim:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(shim)
+	if code == 0 {
+		if err := leakcheck.Settled(); err != nil {
+			fmt.Fprintf(os.Stderr, "goleak: Errors on successful test run: %v\n", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
 
 // FakeGHEnv names the state file of the fake gh: set, the test binary is

@@ -131,6 +131,7 @@ func TestFuzzWorkflow(t *testing.T) {
 // to a fresh checkout, and the summary says how. Without a new input the
 // step says so and uploads nothing.
 func TestFuzzCrasherPatch(t *testing.T) {
+	t.Parallel()
 	script := runStep(t, job(t, parseWorkflow(t, "fuzz.yml"), "fuzz"), "The failing input, as a patch")
 	runPatch := func(dir string) string {
 		t.Helper()

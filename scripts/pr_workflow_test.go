@@ -209,6 +209,7 @@ func TestPRWorkflow(t *testing.T) {
 // followed by a blank line. Which rows are flagged, and the cut of a text,
 // are cmd/benchdiff's tests' (TestRecordedAB, TestCut).
 func TestPRReport(t *testing.T) {
+	t.Parallel()
 	w := parseWorkflow(t, "pr-bench.yml")
 	script := runStep(t, job(t, w, "bench"), "Report (job summary)")
 	marker := regexp.MustCompile(`marker='([^']+)'`).FindStringSubmatch(runStep(t, job(t, w, "comment"), "Create or update the PR's benchmark comment"))
@@ -329,6 +330,7 @@ func TestPRConcurrency(t *testing.T) {
 // report steps: the A/B runs every family's retryablehttp rows beside the
 // focused set, and the comment names both version changes.
 func TestPRClientBump(t *testing.T) {
+	t.Parallel()
 	w := parseWorkflow(t, "pr-bench.yml")
 	focus := focusBench(t, w)
 	const module = "github.com/hashicorp/go-retryablehttp"

@@ -3,6 +3,9 @@
 // arguments the steps pass, the files they hand on, the exit statuses.
 // What the Go commands behind the scripts decide (cmd/benchdiff's alert and
 // comment, cmd/benchjson's stores) is those commands' own tests'.
+//
+// The tests that run scripts run in parallel: each works in directories of
+// its own, with a fake gh of its own, and none measures time.
 package scripts_test
 
 import (
@@ -17,6 +20,7 @@ import (
 // or unusable file, fails with its exit status and a message naming the
 // cause (also when the status is its Go command's).
 func TestScriptsRejectBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	none, empty := filepath.Join(dir, "none.txt"), writeFile(t, filepath.Join(dir, "empty.txt"), "")
 	noMBs := writeFile(t, filepath.Join(dir, "in.txt"), "BenchmarkA-2 10 5 ns/op 1 B/op 1 allocs/op\n")
