@@ -38,6 +38,7 @@ func differing(tab Table) []string {
 }
 
 func TestColumnNetHTTPIsNetHTTP(t *testing.T) {
+	t.Parallel() // every observation has a server and a client of its own
 	tab := Column(t, Brought{Name: "same", New: defaultNetHTTP})
 	if len(tab.Cells) != len(rows) {
 		t.Fatalf("%d cells for %d rows", len(tab.Cells), len(rows))
@@ -61,6 +62,7 @@ func TestColumnNetHTTPIsNetHTTP(t *testing.T) {
 // they; a fix line that works is shown working, one that does not, a
 // fix for a row that does not exist, and a failing New are errors.
 func TestColumnTuned(t *testing.T) {
+	t.Parallel()
 	gzipBack := Fix{Line: "tr.DisableCompression = false", Apply: func(hc *http.Client) {
 		hc.Transport.(*http.Transport).DisableCompression = false
 	}}
@@ -101,6 +103,7 @@ type wrapped struct{ http.RoundTripper }
 // on the rows that read them, and is observed on every other row; with
 // Brought.Transport they are read from the transport under it.
 func TestColumnMiddleware(t *testing.T) {
+	t.Parallel()
 	b := Brought{Name: "mw", New: func(tc *tls.Config) (*http.Client, error) {
 		hc, err := defaultNetHTTP(tc)
 		hc.Transport = wrapped{hc.Transport}

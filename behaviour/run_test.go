@@ -49,6 +49,7 @@ func TestBehaviour(t *testing.T) {
 					continue
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel() // a server and a client of its own
 					if err := check(r, name, observeRow(t, r, name, nil)); err != nil {
 						t.Error(err)
 					}
@@ -58,6 +59,7 @@ func TestBehaviour(t *testing.T) {
 					continue
 				}
 				t.Run(name+"/fixed", func(t *testing.T) {
+					t.Parallel()
 					want := fx.want
 					if want == "" {
 						want = r.want["nethttp"]
@@ -366,11 +368,18 @@ func TestBehaviourKeptAnyGOMAXPROCS(t *testing.T) {
 	}
 	for _, procs := range []int{1, 7, 8, 16} {
 		t.Run(fmt.Sprint(procs), func(t *testing.T) {
-			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			// Restored once the clients' parallel subtests are done,
+			// and before the next GOMAXPROCS: not by a defer, which
+			// would run before they start.
+			prev := runtime.GOMAXPROCS(procs)
+			t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
 			for _, name := range []string{"resty", "resty3", "retryablehttp"} {
-				if err := check(r, name, observeRow(t, r, name, nil)); err != nil {
-					t.Errorf("GOMAXPROCS %d: %v", procs, err)
-				}
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					if err := check(r, name, observeRow(t, r, name, nil)); err != nil {
+						t.Errorf("GOMAXPROCS %d: %v", procs, err)
+					}
+				})
 			}
 		})
 	}
