@@ -41,6 +41,7 @@ func corrupting(t *testing.T, path string, from int64, old, new []byte) string {
 // (a value deep inside the 0.6 MB document, one byte in the middle of
 // 8 MiB), and a wrong first answer stops the run.
 func TestWrongAnswersAreErrors(t *testing.T) {
+	t.Parallel()
 	recs := fixtures.JSON600KBody()
 	mid := bytes.Index(recs[len(recs)/2:], []byte(`"score":`)) + len(recs)/2
 	bin := fixtures.Bytes(bin8mSize)
@@ -53,26 +54,17 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 		{"bin8m", "/bytes/8388608", bin[bin8mSize/2+1000 : bin8mSize/2+1016], bytes.Repeat([]byte{0}, 16)},
 	} {
 		t.Run(tc.payload, func(t *testing.T) {
-			// Each payload has its own server; the runs wait far more
-			// than they work.
+			// Each payload's run of each client has its own server;
+			// the runs wait far more than they work.
 			t.Parallel()
 			if bytes.Equal(tc.old, tc.new) {
 				t.Fatal("the corruption changes nothing")
 			}
 			for _, client := range []string{"nethttp", "fasthttp", "raw"} {
-				// 10 due, 100 ms apart: answers 1 (the process's first check)
-				// and 2 are right, the 9 others wrong, but for any the sender
-				// did not reach before the end (a slow machine, -race) and
-				// dropped. The first wrong one is due 900 ms before the end:
-				// only a sender held off that long drops it, a liveness
-				// bound on a loop that sends every 100 ms.
-				url := corrupting(t, tc.path, 3, tc.old, tc.new)
-				p := parse(t, runLoadbench(t, "-target", url, "-payload", tc.payload, "-rate", "10", "-duration", "1s", "-rounds", "1", "-clients", client))
-				v := p.values[0]
-				if p.iters[0] != 1 || v["errors-answer"] < 1 || v["errors-answer"]+v["dropped"] != 9 || v["errors"] != v["errors-answer"] {
-					t.Errorf("%s: %d answered correctly, %v wrong answers, %v errors, %v dropped; want 1 right and 9 wrong or dropped, at least one wrong",
-						p.names[0], p.iters[0], v["errors-answer"], v["errors"], v["dropped"])
-				}
+				t.Run(client, func(t *testing.T) {
+					t.Parallel() // a server of its own, as the payload's
+					wrongAnswers(t, tc.path, tc.payload, client, tc.old, tc.new)
+				})
 			}
 		})
 	}
@@ -81,6 +73,24 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 	err := run(context.Background(), []string{"-target", url, "-rate", "20", "-duration", "200ms", "-rounds", "1", "-clients", "resty"}, io.Discard, &stderr)
 	if err == nil || !strings.Contains(stderr.String()+err.Error(), "first answer") {
 		t.Errorf("a wrong first answer: %v (stderr %q), want the run to stop on it", err, stderr.String())
+	}
+}
+
+// wrongAnswers runs client on path of a server whose answers from the
+// third on have old replaced with new. 10 are due, 100 ms apart: answers
+// 1 (the process's first check) and 2 are right, the 9 others wrong, but
+// for any the sender did not reach before the end (a slow machine, -race)
+// and dropped. The first wrong one is due 900 ms before the end: only a
+// sender held off that long drops it, a liveness bound on a loop that
+// sends every 100 ms.
+func wrongAnswers(t *testing.T, path, payload, client string, old, new []byte) {
+	t.Helper()
+	url := corrupting(t, path, 3, old, new)
+	p := parse(t, runLoadbench(t, "-target", url, "-payload", payload, "-rate", "10", "-duration", "1s", "-rounds", "1", "-clients", client))
+	v := p.values[0]
+	if p.iters[0] != 1 || v["errors-answer"] < 1 || v["errors-answer"]+v["dropped"] != 9 || v["errors"] != v["errors-answer"] {
+		t.Errorf("%s: %d answered correctly, %v wrong answers, %v errors, %v dropped; want 1 right and 9 wrong or dropped, at least one wrong",
+			p.names[0], p.iters[0], v["errors-answer"], v["errors"], v["dropped"])
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,19 +13,21 @@ import (
 
 // TestMainBrought: a program whose main is Main with a client of its own
 // (testdata/mine) runs it by default, beside the suite's clients, each
-// request checked as theirs are.
+// request checked as theirs are. The program is run with go run, whose
+// build the build cache keeps (go build -o links it anew each time, most
+// of this test's time): it is the program all the same, and the processes
+// of its runs are it started again.
 func TestMainBrought(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "mine")
-	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/mine").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./testdata/mine: %v\n%s", err, out)
+	t.Parallel()
+	mine := func(args ...string) *exec.Cmd {
+		return exec.Command("go", append([]string{"run", "./testdata/mine"}, args...)...)
 	}
-	cmd := exec.Command(bin, "-rate", "200", "-duration", "300ms", "-rounds", "1", "-h")
-	help, _ := cmd.CombinedOutput()
+	help, _ := mine("-rate", "200", "-duration", "300ms", "-rounds", "1", "-h").CombinedOutput()
 	if !strings.Contains(string(help), "nethttp,") || !strings.Contains(string(help), ",tuned") {
 		t.Errorf("-h does not list tuned among the default clients:\n%s", help)
 	}
 	var stdout, stderr bytes.Buffer
-	cmd = exec.Command(bin, "-rate", "200", "-duration", "300ms", "-rounds", "1", "-clients", "raw,tuned")
+	cmd := mine("-rate", "200", "-duration", "300ms", "-rounds", "1", "-clients", "raw,tuned")
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.Bytes())

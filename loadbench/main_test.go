@@ -1,6 +1,8 @@
 package loadbench
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"testing"
 
@@ -13,7 +15,13 @@ import (
 const mainEnv = "HTTPCLIENTBENCH_LOADBENCH_TEST_MAIN"
 
 // TestMain lets the test binary be the client and server processes the
-// runs under test start (loadbench starts itself), and the command.
+// runs under test start (loadbench starts itself), and the command. The
+// tests run up to runsParallel parallel tests at once unless
+// -test.parallel says otherwise: a run mostly waits on its schedule (10
+// to 200 requests a second) and its processes, so the default,
+// GOMAXPROCS, would keep them waiting one or two at a time. None asserts
+// a time: what they check holds however busy the machine (see
+// TestSteadyRun).
 func TestMain(m *testing.M) {
 	if code, ok := runRole(); ok {
 		os.Exit(code)
@@ -21,5 +29,18 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		cli.Main("loadbench", run)
 	}
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", fmt.Sprint(runsParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	leakcheck.VerifyTestMain(m)
 }
+
+// runsParallel is how many runs, each with its own server and client
+// processes, the tests make at once.
+const runsParallel = 16

@@ -93,6 +93,7 @@ func parse(t *testing.T, out string) parsed {
 // answered unless the sender is held off for the whole half second, a
 // liveness bound on a loop that sends every 5 ms.
 func TestSteadyRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// 200 req/s for 0.5 s: 100 requests due.
 	out := runLoadbench(t, "-rate", "200", "-duration", "500ms", "-rounds", "2", "-clients", "nethttp,raw", "-out", dir)
@@ -155,6 +156,7 @@ func TestSteadyRun(t *testing.T) {
 
 // A sweep: one line per level and client, each level's own name.
 func TestSweepRun(t *testing.T) {
+	t.Parallel()
 	prof := t.TempDir()
 	out := runLoadbench(t, "-mode", "sweep", "-inflight", "1,8", "-duration", "300ms", "-rounds", "1", "-clients", "fasthttp,resty", "-payload", "json600k", "-cpuprofile", prof)
 	p := parse(t, out)
@@ -315,6 +317,7 @@ func runObserved(t *testing.T, args ...string) (string, []observed) {
 // them), and so did the server, restarted for each count; -out's
 // summary has a table and a chart per count.
 func TestCPUsRun(t *testing.T) {
+	t.Parallel()
 	all, err := cpuset.Allowed()
 	if !cpuset.Supported || err != nil || len(all) < 2 {
 		t.Skipf("-cpus 1,2 needs Linux and 2 CPUs (%v allowed, %v)", all, err)
@@ -391,6 +394,7 @@ func TestCPUsRun(t *testing.T) {
 // -cpus with -target: the clients run on the first N CPUs whole, and the
 // server, not loadbench's, is left where it is.
 func TestCPUsTarget(t *testing.T) {
+	t.Parallel()
 	all, err := cpuset.Allowed()
 	if !cpuset.Supported || err != nil || len(all) < 2 {
 		t.Skipf("-cpus 2 needs Linux and 2 CPUs (%v allowed, %v)", all, err)
@@ -417,6 +421,7 @@ func TestCPUsTarget(t *testing.T) {
 // summary's place taken by a directory, an earlier run's results.txt
 // stays as it was, and the finished runs are kept beside it.
 func TestOutAllOrNone(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	results := filepath.Join(dir, "results.txt")
 	os.WriteFile(results, []byte("earlier\n"), 0o644)
