@@ -42,12 +42,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/google/renameio/v2"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/dashboard"
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -96,6 +98,9 @@ type Options struct {
 	// Runs is the number of runs of the first machine (DefaultRuns when
 	// 0); each other machine has 3/5 as many, on the same latest commits.
 	Runs int
+	// benchjson is a built cmd/benchjson to convert with; Write builds
+	// one when it is empty. The test builds one for its writes.
+	benchjson string
 }
 
 // History is what Write generated for one machine.
@@ -184,6 +189,12 @@ func FindRoot() (string, error) {
 // dir/dev/bench/<machine id>/data.js, for every machine of
 // dashboard.Machines. It is deterministic: the same docs/results.txt,
 // converter and options give the same files.
+//
+// The runs are independent but for their order in a machine's stores
+// (each machine draws its noise from its own generator, in run order), so
+// Write builds the converter while it writes every run's results file,
+// converts the runs as many at a time as there are CPUs, and then stores
+// each machine's runs in order.
 func Write(dir string, opt Options) ([]History, error) {
 	if opt.Runs == 0 {
 		opt.Runs = DefaultRuns
@@ -200,89 +211,154 @@ func Write(dir string, opt Options) ([]History, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	benchjson := filepath.Join(tmp, "benchjson")
-	build := exec.Command("go", "build", "-o", benchjson, "./cmd/benchjson")
-	build.Dir = opt.Root
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build ./cmd/benchjson: %v\n%s", err, out)
+	var prepare errgroup.Group
+	benchjson := opt.benchjson
+	if benchjson == "" {
+		benchjson = filepath.Join(tmp, "benchjson")
+		prepare.Go(func() error { return buildBenchjson(opt.Root, benchjson) })
 	}
 
 	plans := plan(recorded, opt.Runs)
-	var hs []History
+	// convs[i][k] is how machine i's run k is converted.
+	convs := make([][]conversion, len(dashboard.Machines))
 	for i, m := range dashboard.Machines {
-		runs := plans[i]
-		h := History{Machine: m, Runs: runs}
-		stores := make([][]entry, len(Stores))
-		work := filepath.Join(tmp, m.ID)
-		if err := os.Mkdir(work, 0o755); err != nil {
-			return nil, err
-		}
-		rng := rand.New(rand.NewPCG(uint64(i+1), 0x5eed))
-		// previous is the run's baseline: the previous run's results, but
-		// for a second attempt, which has its first attempt's baseline.
-		previous, baseline := "", ""
-		for k, r := range runs {
-			if !r.Rerun {
-				baseline = previous
-			}
-			in := filepath.Join(work, fmt.Sprintf("results-%02d.txt", k))
-			if err := os.WriteFile(in, recorded.text(r, scaleOf(i), rng), 0o644); err != nil {
-				return nil, err
-			}
-			out := filepath.Join(work, fmt.Sprintf("out-%02d", k))
-			if err := os.Mkdir(out, 0o755); err != nil {
-				return nil, err
-			}
-			args := []string{"-in", in, "-out-dir", out, "-run-id", r.RunID, "-machine", m.ID}
-			if baseline != "" {
-				args = append(args, "-previous", baseline)
-			}
-			cmd := exec.Command(benchjson, args...)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				return nil, fmt.Errorf("benchjson %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-			}
-			previous = in
-			for s, st := range Stores {
-				b, err := os.ReadFile(filepath.Join(out, st.File))
-				if errors.Is(err, os.ErrNotExist) && st.File == "counters.json" {
-					continue // a run without counters: the workflow skips the store
+		prepare.Go(func() error {
+			var err error
+			convs[i], err = recorded.write(filepath.Join(tmp, m.ID), m, plans[i], scaleOf(i), rand.New(rand.NewPCG(uint64(i+1), 0x5eed)))
+			return err
+		})
+	}
+	if err := prepare.Wait(); err != nil {
+		return nil, err
+	}
+
+	var convert errgroup.Group
+	convert.SetLimit(runtime.NumCPU())
+	for _, cs := range convs {
+		for _, c := range cs {
+			convert.Go(func() error {
+				cmd := exec.Command(benchjson, c.args...)
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				if err := cmd.Run(); err != nil {
+					return fmt.Errorf("benchjson %s: %v\n%s", strings.Join(c.args, " "), err, stderr.Bytes())
 				}
-				if err != nil {
-					return nil, err
-				}
-				var benches []json.RawMessage
-				if err := json.Unmarshal(b, &benches); err != nil {
-					return nil, fmt.Errorf("%s of run %d: %v", st.File, k, err)
-				}
-				// The action stores one store a step: a few seconds apart.
-				stores[s] = append(stores[s], entry{
-					Commit:  commitOf(r),
-					Date:    r.Date.Add(time.Duration(s) * 7 * time.Second).UnixMilli(),
-					Tool:    st.Tool,
-					Benches: benches,
-				})
-				if len(stores[s]) > MaxItems {
-					stores[s] = stores[s][len(stores[s])-MaxItems:]
-				}
+				return nil
+			})
+		}
+	}
+	if err := convert.Wait(); err != nil {
+		return nil, err
+	}
+
+	hs := make([]History, len(dashboard.Machines))
+	var store errgroup.Group
+	store.SetLimit(runtime.NumCPU()) // a machine's stores are tens of MB
+	for i, m := range dashboard.Machines {
+		store.Go(func() error {
+			h := History{Machine: m, Runs: plans[i], Path: filepath.Join(dir, "dev", "bench", m.ID, "data.js")}
+			text, err := storeRuns(h.Runs, convs[i])
+			if err != nil {
+				return err
 			}
-		}
-		text, err := dataJS(stores, runs[len(runs)-1].Date.Add(time.Minute))
-		if err != nil {
-			return nil, err
-		}
-		h.Path = filepath.Join(dir, "dev", "bench", m.ID, "data.js")
-		h.Size = int64(len(text))
-		if err := os.MkdirAll(filepath.Dir(h.Path), 0o755); err != nil {
-			return nil, err
-		}
-		if err := renameio.WriteFile(h.Path, text, 0o644); err != nil {
-			return nil, err
-		}
-		hs = append(hs, h)
+			h.Size = int64(len(text))
+			if err := os.MkdirAll(filepath.Dir(h.Path), 0o755); err != nil {
+				return err
+			}
+			if err := renameio.WriteFile(h.Path, text, 0o644); err != nil {
+				return err
+			}
+			hs[i] = h
+			return nil
+		})
+	}
+	if err := store.Wait(); err != nil {
+		return nil, err
 	}
 	return hs, nil
+}
+
+// buildBenchjson builds the module's cmd/benchjson at exe.
+func buildBenchjson(root, exe string) error {
+	build := exec.Command("go", "build", "-o", exe, "./cmd/benchjson")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build ./cmd/benchjson: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// conversion is a run's conversion by cmd/benchjson: its arguments, and
+// the directory it writes its files in.
+type conversion struct {
+	args []string
+	out  string
+}
+
+// write writes the results file of each run of machine m (runs, in order)
+// in work, its noise drawn from rng, and says how each is converted: with
+// the run's id, the machine and its baseline, the previous run's results
+// (a second attempt has its first attempt's baseline).
+func (rec *recording) write(work string, m dashboard.Machine, runs []Run, scale float64, rng *rand.Rand) ([]conversion, error) {
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return nil, err
+	}
+	var convs []conversion
+	previous, baseline := "", ""
+	for k, r := range runs {
+		if !r.Rerun {
+			baseline = previous
+		}
+		in := filepath.Join(work, fmt.Sprintf("results-%02d.txt", k))
+		if err := os.WriteFile(in, rec.text(r, scale, rng), 0o644); err != nil {
+			return nil, err
+		}
+		out := filepath.Join(work, fmt.Sprintf("out-%02d", k))
+		if err := os.Mkdir(out, 0o755); err != nil {
+			return nil, err
+		}
+		args := []string{"-in", in, "-out-dir", out, "-run-id", r.RunID, "-machine", m.ID}
+		if baseline != "" {
+			args = append(args, "-previous", baseline)
+		}
+		convs = append(convs, conversion{args, out})
+		previous = in
+	}
+	return convs, nil
+}
+
+// storeRuns appends the converted files of each run (runs, converted as
+// convs say) to the five stores as github-action-benchmark does, and is
+// the data.js of the stores.
+func storeRuns(runs []Run, convs []conversion) ([]byte, error) {
+	stores := make([][]entry, len(Stores))
+	for k, r := range runs {
+		for s, st := range Stores {
+			b, err := os.ReadFile(filepath.Join(convs[k].out, st.File))
+			if errors.Is(err, os.ErrNotExist) && st.File == "counters.json" {
+				continue // a run without counters: the workflow skips the store
+			}
+			if err != nil {
+				return nil, err
+			}
+			var benches bytes.Buffer
+			benches.Grow(len(b))
+			if err := json.Compact(&benches, b); err != nil || benches.Len() == 0 || benches.Bytes()[0] != '[' {
+				return nil, fmt.Errorf("%s of run %d: not a JSON array (%v)", st.File, k, err)
+			}
+			// The action stores one store a step: a few seconds apart.
+			stores[s] = append(stores[s], entry{
+				Commit:  commitOf(r),
+				Date:    r.Date.Add(time.Duration(s) * 7 * time.Second).UnixMilli(),
+				Tool:    st.Tool,
+				Benches: benches.Bytes(),
+			})
+			if len(stores[s]) > MaxItems {
+				stores[s] = stores[s][len(stores[s])-MaxItems:]
+			}
+		}
+	}
+	return dataJS(stores, runs[len(runs)-1].Date.Add(time.Minute))
 }
 
 // scaleOf is machine i's times over the first machine's.
@@ -595,10 +671,11 @@ type (
 		URL       string `json:"url"`
 	}
 	entry struct {
-		Commit  commit            `json:"commit"`
-		Date    int64             `json:"date"`
-		Tool    string            `json:"tool"`
-		Benches []json.RawMessage `json:"benches"`
+		Commit commit `json:"commit"`
+		Date   int64  `json:"date"`
+		Tool   string `json:"tool"`
+		// Benches is the converter's array, compact.
+		Benches json.RawMessage `json:"benches"`
 	}
 )
 
@@ -614,30 +691,6 @@ func commitOf(r Run) commit {
 	}
 }
 
-// storeMap is the entries object, its stores in the order they were
-// created (JSON.stringify keeps an object's insertion order).
-type storeMap [][]entry
-
-func (s storeMap) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, entries := range s {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		name, _ := json.Marshal(Stores[i].Name)
-		b.Write(name)
-		b.WriteByte(':')
-		v, err := marshal(entries)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
 // marshal is json.Marshal without HTML escapes, as JSON.stringify.
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
@@ -650,23 +703,45 @@ func marshal(v any) ([]byte, error) {
 }
 
 // dataJS is data.js as the action writes it: "window.BENCHMARK_DATA = "
-// and the data as JSON.stringify(data, null, 2) gives it.
+// and the data as JSON.stringify(data, null, 2) gives it: its
+// lastUpdate, repoUrl and entries, an object of the stores in the order
+// they were created (JSON.stringify keeps an object's insertion order).
+// The data is marshalled compact and indented once, in buffers sized for
+// it: a store is megabytes.
 func dataJS(stores [][]entry, lastUpdate time.Time) ([]byte, error) {
 	if len(stores) != len(Stores) {
 		return nil, errors.New("one list of entries per store")
 	}
-	data := struct {
-		LastUpdate int64    `json:"lastUpdate"`
-		RepoURL    string   `json:"repoUrl"`
-		Entries    storeMap `json:"entries"`
-	}{lastUpdate.UnixMilli(), RepoURL, stores}
-	var b bytes.Buffer
-	b.WriteString("window.BENCHMARK_DATA = ")
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(data); err != nil {
+	var compact []byte
+	compact = fmt.Appendf(compact, `{"lastUpdate":%d,"repoUrl":`, lastUpdate.UnixMilli())
+	repo, err := marshal(RepoURL)
+	if err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	compact = append(compact, repo...)
+	compact = append(compact, `,"entries":{`...)
+	for i, entries := range stores {
+		if i > 0 {
+			compact = append(compact, ',')
+		}
+		name, err := marshal(Stores[i].Name)
+		if err != nil {
+			return nil, err
+		}
+		compact = append(compact, name...)
+		compact = append(compact, ':')
+		v, err := marshal(entries)
+		if err != nil {
+			return nil, err
+		}
+		compact = append(compact, v...)
+	}
+	compact = append(compact, "}}"...)
+	const prefix = "window.BENCHMARK_DATA = "
+	b := bytes.NewBuffer(make([]byte, 0, len(prefix)+2*len(compact)))
+	b.WriteString(prefix)
+	if err := json.Indent(b, compact, "", "  "); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/dashboard"
@@ -47,16 +48,22 @@ func readData(t *testing.T, path string) (stores []string, entries map[string][]
 	if err := json.Unmarshal(text, &data); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(data.Entries, &entries); err != nil {
-		t.Fatal(err)
-	}
+	entries = map[string][]storedEntry{}
 	dec := json.NewDecoder(bytes.NewReader(data.Entries))
-	dec.Token() // {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("%s: the entries are not an object (%v, %v)", path, tok, err)
+	}
 	for dec.More() {
-		tok, _ := dec.Token()
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var es []storedEntry
+		if err := dec.Decode(&es); err != nil {
+			t.Fatal(err)
+		}
 		stores = append(stores, tok.(string))
-		var skip json.RawMessage
-		dec.Decode(&skip)
+		entries[tok.(string)] = es
 	}
 	return stores, entries
 }
@@ -79,8 +86,24 @@ func TestWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cmd/benchjson and converts a dozen runs")
 	}
+	root := filepath.Join("..", "..", "..")
+	opt := Options{Root: root, Runs: 6, benchjson: filepath.Join(t.TempDir(), "benchjson")}
+	if err := buildBenchjson(root, opt.benchjson); err != nil {
+		t.Fatal(err)
+	}
+	// The second write, to compare with, runs while the first one's files
+	// are checked; the test waits for it before its directory goes.
+	again := t.TempDir()
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := Write(again, opt)
+		wrote <- err
+	}()
+	var againErr error
+	waitAgain := sync.OnceFunc(func() { againErr = <-wrote })
+	t.Cleanup(waitAgain)
 	dir := t.TempDir()
-	hs, err := Write(dir, Options{Root: filepath.Join("..", "..", ".."), Runs: 6})
+	hs, err := Write(dir, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,9 +217,8 @@ func TestWrite(t *testing.T) {
 		t.Errorf("no rerun (%v), no slowed leaf (%v) or no changed counter (%v) in the stored runs", rerun, slowed, changed)
 	}
 
-	again := t.TempDir()
-	if _, err := Write(again, Options{Root: filepath.Join("..", "..", ".."), Runs: 6}); err != nil {
-		t.Fatal(err)
+	if waitAgain(); againErr != nil {
+		t.Fatal(againErr)
 	}
 	for _, h := range hs {
 		a, _ := os.ReadFile(h.Path)
