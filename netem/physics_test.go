@@ -143,6 +143,7 @@ func TestPooledGetCostsOneRoundTrip(t *testing.T) {
 // share is left out: a bound that holds whatever the segment size), and
 // every byte crosses the line.
 func TestBulkIsBoundByTheBandwidth(t *testing.T) {
+	t.Parallel() // lower bounds only
 	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		conn := dialBulk(t, path)
 		if _, err := fetch(conn, 2<<20); err != nil { // past slow start
@@ -211,6 +212,7 @@ func TestSlowStart(t *testing.T) {
 // most 64 KiB unacknowledged by the client's WINDOW_UPDATEs, which take a
 // round trip to come back: 1 MiB takes at least 16 round trips.
 func TestH2WindowCapsTheStream(t *testing.T) {
+	t.Parallel() // lower bounds only
 	eachProfile(t, func(t *testing.T, path *netem.Path) {
 		const n = 1 << 20
 		url := serveHTTP(t, path, h2c())

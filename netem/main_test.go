@@ -1,0 +1,31 @@
+package netem_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+)
+
+// TestMain runs up to pathsParallel parallel tests at once unless
+// -test.parallel says otherwise. The parallel ones wait on their paths'
+// delay and bandwidth, each on a path of its own, and judge lower bounds
+// only, which a busy machine cannot break: the default, GOMAXPROCS, would
+// keep them waiting one or two at a time. The tests that also judge an
+// upper bound (notSlow) are not parallel at the top: they run before the
+// others start.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", fmt.Sprint(pathsParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// pathsParallel is how many paths the parallel tests emulate at once.
+const pathsParallel = 8
