@@ -54,6 +54,7 @@ var transports = []struct {
 // and checks each end's SETTINGS_INITIAL_WINDOW_SIZE and connection
 // WINDOW_UPDATE against the preset's name.
 func TestWindowsOnTheWire(t *testing.T) {
+	t.Parallel()
 	for _, tr := range transports {
 		for _, w := range tr.windows {
 			t.Run("window="+w.Name+"/client="+tr.name, func(t *testing.T) {
@@ -94,6 +95,7 @@ func get(t *testing.T, hc *http.Client, url string) {
 
 // TestRoutes runs the route conformance test over h2c.
 func TestRoutes(t *testing.T) {
+	t.Parallel()
 	srv := benchtest.StartH2C(t, h2c.WindowDefault)
 	tr := &http.Transport{}
 	h2c.ConfigureTransport(tr, h2c.WindowDefault)
@@ -106,6 +108,7 @@ func TestRoutes(t *testing.T) {
 // gets a 505 that says so, and is no request of its routes), and an h2c
 // client speaks only HTTP/2, so neither can silently fall back to HTTP/1.1.
 func TestNoFallback(t *testing.T) {
+	t.Parallel()
 	srv := benchtest.StartH2C(t, h2c.WindowDefault)
 	h1 := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
 	if resp, err := h1.Get(srv.URL() + "/json"); err != nil {
@@ -135,6 +138,7 @@ func TestNoFallback(t *testing.T) {
 // TestCloseRightAfterStart: closing before Serve has begun, and closing
 // twice, both return promptly.
 func TestCloseRightAfterStart(t *testing.T) {
+	t.Parallel()
 	benchtest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
 }
 
@@ -148,6 +152,7 @@ func newH2CClient() *http.Client {
 // connections, with a WithConnState hook or without; an HTTP/1.1 fixture
 // server in the same process counts its own.
 func TestStatsCounts(t *testing.T) {
+	t.Parallel()
 	var conns benchtest.Conns
 	a := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&conns))
 	b := benchtest.StartH2C(t, h2c.WindowDefault)
@@ -166,6 +171,7 @@ func TestStatsCounts(t *testing.T) {
 // TestPause: over h2c too, a request sent during a pause is answered when it
 // ends, and GET /stats is not held.
 func TestPause(t *testing.T) {
+	t.Parallel() // it waits 3.5 s for a pause to come and end: beside the others
 	routetest.CheckPause(t, func(d, period time.Duration) string {
 		return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithPause(d, period)).URL()
 	}, newH2CClient)
