@@ -196,7 +196,7 @@ func runWith(ctx context.Context, opt options, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "coldstart: removing its temporary directory: %v\n", err)
 		}
 	}()
-	progs, err := build(ctx, dir, stderr)
+	progs, err := buildPrograms(ctx, dir, stderr)
 	if err != nil {
 		return err
 	}
@@ -220,6 +220,10 @@ type program struct {
 	size, stripped int64  // bytes of the binary as built and stripped
 	rusage         string // cmd/coldstart/rusage, to take its peak RSS
 }
+
+// buildPrograms is build; runWith's tests replace it with the one build of
+// the programs that every test shares.
+var buildPrograms = build
 
 // build builds every row's program into dir, as built and stripped (once
 // per program: a program's rows share its binaries), and

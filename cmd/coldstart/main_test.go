@@ -25,8 +25,6 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
-	"golang.org/x/perf/benchfmt"
-
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
@@ -113,20 +111,30 @@ func wrongServers(t *testing.T) targets {
 	return targets{http: http1.URL() + "/json", https: tcp.URL + "/json", h3: h3 + "/json", certFile: certFile}
 }
 
+// rowName names p's subtest: scheme/client.
+func rowName(p program) string { return p.scheme + "/" + p.name }
+
+// Every row's program succeeds against the fixture servers, with a time and
+// a peak RSS, and its stripped binary is the smaller. The rows run in
+// parallel: nothing here depends on the time but that there is one.
 func TestProgramsSucceed(t *testing.T) {
+	t.Parallel()
+	ps := built(t)
 	tg := servers(t)
-	for _, p := range built(t) {
-		r, err := runOnce(t.Context(), p, tg)
-		if err != nil {
-			t.Errorf("%s: %v", p.name, err)
-			continue
-		}
-		if r.wall <= 0 || r.peakRSS <= 0 {
-			t.Errorf("%s: %+v", p.name, r)
-		}
-		if p.size <= p.stripped || p.stripped <= 0 {
-			t.Errorf("%s: binary %d bytes, stripped %d", p.name, p.size, p.stripped)
-		}
+	for _, p := range ps {
+		t.Run(rowName(p), func(t *testing.T) {
+			t.Parallel()
+			r, err := runOnce(t.Context(), p, tg)
+			if err != nil {
+				t.Fatalf("%s: %v", p.name, err)
+			}
+			if r.wall <= 0 || r.peakRSS <= 0 {
+				t.Errorf("%s: %+v", p.name, r)
+			}
+			if p.size <= p.stripped || p.stripped <= 0 {
+				t.Errorf("%s: binary %d bytes, stripped %d", p.name, p.size, p.stripped)
+			}
+		})
 	}
 }
 
@@ -135,6 +143,8 @@ func TestProgramsSucceed(t *testing.T) {
 // the http3 program does not trust. (A closed server would too, but
 // retryablehttp retries a refused connect for 15 s by default.)
 func TestProgramsFailOnWrongAnswer(t *testing.T) {
+	t.Parallel()
+	ps := built(t)
 	wrong, right := wrongServers(t), servers(t)
 	missing := right
 	for _, u := range []*string{&missing.http, &missing.https, &missing.h3} {
@@ -142,22 +152,25 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 	}
 	untrusted := right
 	untrusted.certFile = wrong.certFile
-	for _, p := range built(t) {
-		cases := []targets{wrong, missing}
-		if p.scheme == "https" {
-			cases = append(cases, untrusted)
-		}
-		for _, tg := range cases {
-			cmd := exec.CommandContext(t.Context(), p.path, p.args(tg)...)
-			out, err := cmd.CombinedOutput()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.name+": ") {
-				t.Errorf("%s %q: %v, output %q; want exit status 1 and a message", p.name, p.args(tg), err, out)
+	for _, p := range ps {
+		t.Run(rowName(p), func(t *testing.T) {
+			t.Parallel()
+			cases := []targets{wrong, missing}
+			if p.scheme == "https" {
+				cases = append(cases, untrusted)
 			}
-			if _, err := runOnce(t.Context(), p, tg); err == nil {
-				t.Errorf("runOnce %s %q: no error", p.name, p.args(tg))
+			for _, tg := range cases {
+				cmd := exec.CommandContext(t.Context(), p.path, p.args(tg)...)
+				out, err := cmd.CombinedOutput()
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.name+": ") {
+					t.Errorf("%s %q: %v, output %q; want exit status 1 and a message", p.name, p.args(tg), err, out)
+				}
+				if _, err := runOnce(t.Context(), p, tg); err == nil {
+					t.Errorf("runOnce %s %q: no error", p.name, p.args(tg))
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -167,6 +180,8 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 // nothing else (fasthttp, hertz: no h2 over TLS in the registry) succeed;
 // xnethttp2, which offers only h2, fails its handshake.
 func TestProgramsCheckTheProtocol(t *testing.T) {
+	t.Parallel()
+	ps := built(t)
 	right := servers(t)
 	cert, certFile := newCertFile(t)
 	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
@@ -177,28 +192,32 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 	t.Cleanup(h1Only.Close)
 	tg := right
 	tg.https, tg.certFile = h1Only.URL+"/json", certFile
-	for _, p := range built(t) {
+	for _, p := range ps {
 		if p.scheme != "https" || p.name == "http3" {
 			continue
 		}
-		out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
-		onlyH1 := !registry.Of(p.name).Speaks(registry.H2TLS)
-		switch {
-		case p.name == "xnethttp2":
-			if err == nil || !strings.Contains(string(out), "tls: no application protocol") {
-				t.Errorf("xnethttp2 against an http/1.1-only server: %v %q; want a failed handshake", err, out)
+		t.Run(rowName(p), func(t *testing.T) {
+			t.Parallel()
+			out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
+			onlyH1 := !registry.Of(p.name).Speaks(registry.H2TLS)
+			switch {
+			case p.name == "xnethttp2":
+				if err == nil || !strings.Contains(string(out), "tls: no application protocol") {
+					t.Errorf("xnethttp2 against an http/1.1-only server: %v %q; want a failed handshake", err, out)
+				}
+			case onlyH1 && err != nil:
+				t.Errorf("%s over HTTP/1.1: %v %q", p.name, err, out)
+			case !onlyH1 && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
+				t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
 			}
-		case onlyH1 && err != nil:
-			t.Errorf("%s over HTTP/1.1: %v %q", p.name, err, out)
-		case !onlyH1 && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
-			t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
-		}
+		})
 	}
 }
 
 // The peak RSS is the program's own, not this process's: with 256 MiB
 // touched here, a program directly started would report at least that.
 func TestPeakRSSIsTheProgramsOwn(t *testing.T) {
+	t.Parallel()
 	ps := built(t)
 	ballast := make([]byte, 256<<20)
 	for i := range ballast {
@@ -229,63 +248,6 @@ func TestPeakRSSIsTheProgramsOwn(t *testing.T) {
 // maxrss is a finished process's maxrss from wait4, in bytes.
 func maxrss(ps *os.ProcessState) int64 {
 	return ps.SysUsage().(*syscall.Rusage).Maxrss * 1024
-}
-
-func TestOutputParses(t *testing.T) {
-	ps := built(t)
-	var buf bytes.Buffer
-	if err := measure(t.Context(), &buf, t.TempDir(), ps, 2); err != nil {
-		t.Fatal(err)
-	}
-	r := benchfmt.NewReader(&buf, "out")
-	var names []string
-	units := map[string]bool{}
-	for r.Scan() {
-		switch rec := r.Result().(type) {
-		case *benchfmt.SyntaxError:
-			t.Error(rec)
-		case *benchfmt.Result:
-			names = append(names, string(rec.Name))
-			for _, k := range []string{"commit", "date", "go", "machine"} {
-				if rec.GetConfig(k) == "" {
-					t.Errorf("%s: no %s configuration", rec.Name, k)
-				}
-			}
-			var got []string
-			for _, v := range rec.Values {
-				unit := v.OrigUnit // set when benchfmt normalized it (ns/op)
-				if unit == "" {
-					unit = v.Unit
-				}
-				got = append(got, unit)
-				units[unit] = true
-				if v.Value <= 0 {
-					t.Errorf("%s: %v %s", rec.Name, v.Value, unit)
-				}
-			}
-			if want := []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"}; !slices.Equal(got, want) {
-				t.Errorf("%s: units %q, want %q", rec.Name, got, want)
-			}
-		}
-	}
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
-	}
-	// Two runs each, rotated: the second starts with the second client.
-	var want []string
-	for i := range 2 {
-		for j := range clients {
-			want = append(want, clients[(i+j)%len(clients)].benchName())
-		}
-	}
-	if !slices.Equal(names, want) {
-		t.Errorf("names\n%q\nwant\n%q", names, want)
-	}
-	for u := range units {
-		if got := r.Units().GetBetter(u); got != -1 {
-			t.Errorf("unit %s: better=%d, want lower (-1)", u, got)
-		}
-	}
 }
 
 func TestBadFlags(t *testing.T) {
