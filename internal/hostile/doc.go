@@ -50,7 +50,9 @@
 // with the program, in internal/benchserver's TestMaxConns.
 //
 // Every raw connection and every client request has a deadline, so a
-// server that waits forever fails a case instead of hanging the run; the
-// battery takes about half a minute on 2 CPUs (its slow-reader cases wait
-// out a write timeout of 1 s and a margin of 5 s each), also under -race.
+// server that waits forever fails a case instead of hanging the run. Most
+// cases wait rather than compute, so they run 16 at a time (TestMain), and
+// the ones that compute 2 at a time (compute): the battery takes under ten
+// seconds on 2 CPUs, its slow-reader cases' wait (a write timeout of 1 s
+// and a margin of 5 s) the longest, and under half a minute under -race.
 package hostile

@@ -218,6 +218,7 @@ func TestH3StreamLimit(t *testing.T) {
 func TestH3RapidReset(t *testing.T) {
 	t.Parallel()
 	const requests = 2000
+	computing(t)
 	fe := start(t, endH3, 0)
 	conn := dialQUIC(t, fe)
 	req := h3Headers(qpackFields(t, fe, "GET", "/json"))
@@ -263,6 +264,7 @@ func TestH3RapidReset(t *testing.T) {
 // their packages run.
 func TestOversizedBodyH3(t *testing.T) {
 	t.Parallel()
+	computing(t)
 	fe := start(t, endH3, 0)
 	const over = fixtures.MaxBytes + 1
 	for _, tc := range []struct {

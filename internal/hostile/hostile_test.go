@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,19 @@ var (
 	h2Ends  = []string{endH2C, endTLSH2}
 	allEnds = []string{endH1, endTLSH1, endH2C, endTLSH2, endH3}
 )
+
+// compute has a slot for each case that computes rather than waits (a
+// flood of thousands of frames, a body of megabytes) while it runs: those
+// run GOMAXPROCS at a time, however many waiting cases run beside them
+// (TestMain), so that what they take stays far from their deadlines,
+// also under -race.
+var compute = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// computing takes a slot of compute for the rest of t.
+func computing(t *testing.T) {
+	compute <- struct{}{}
+	t.Cleanup(func() { <-compute })
+}
 
 // frontEnd is one started front end and how to reach it.
 type frontEnd struct {
@@ -633,6 +647,7 @@ func TestRapidReset(t *testing.T) {
 	t.Parallel()
 	const pairs = 2000
 	eachEnd(t, h2Ends, func(t *testing.T, fe *frontEnd) {
+		computing(t)
 		c := dialH2(t, fe)
 		ping := [8]byte{'h', 'o', 's', 't', 'i', 'l', 'e', '!'}
 		var r struct {
@@ -688,6 +703,7 @@ func TestContinuationFlood(t *testing.T) {
 	t.Parallel()
 	const flood = 16 << 20
 	eachEnd(t, h2Ends, func(t *testing.T, fe *frontEnd) {
+		computing(t)
 		c := dialH2(t, fe)
 		// One CONTINUATION payload: never-indexed literal fields, so
 		// that every frame is new header bytes (16 of about 1 KB
