@@ -41,6 +41,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
+			t.Parallel() // a client of its own; the held server holds them all
 			for _, tc := range []struct {
 				cause string
 				base  string

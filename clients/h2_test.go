@@ -143,6 +143,7 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 		for _, fresh := range []bool{false, true} {
 			for _, f := range proto.fs {
 				t.Run("proto="+proto.name+"/fresh="+map[bool]string{false: "no", true: "yes"}[fresh]+"/client="+f.Name, func(t *testing.T) {
+					t.Parallel() // a server and a client of its own
 					base, opened := proto.start(t)
 					cfg := proto.cfg
 					cfg.Fresh = fresh

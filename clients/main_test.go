@@ -1,9 +1,33 @@
 package clients_test
 
 import (
+	"flag"
+	"fmt"
+	"os"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 )
 
-func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+// TestMain runs up to clientsParallel parallel subtests at once unless
+// -test.parallel says otherwise. Only subtests are parallel, each with a
+// client (and mostly a server) of its own: they wait (on 50 ms timeouts,
+// on fasthttp's Shutdown, which polls its connections every 100 ms), and
+// the default, GOMAXPROCS, would keep them waiting one or two at a time.
+// The top-level tests stay one after another: TestXNetRunsXNet reads the
+// process's goroutines. None judges an upper bound on time.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", fmt.Sprint(clientsParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	leakcheck.VerifyTestMain(m)
+}
+
+// clientsParallel is how many of those subtests run at once.
+const clientsParallel = 16

@@ -62,6 +62,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 	for _, f := range clients.HTTP1 {
 		for _, library := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/library_pool=%t", f.Name, library), func(t *testing.T) {
+				t.Parallel() // a server and a client of its own
 				kept := n
 				if library {
 					kept = min(n, facts[f.Name].libraryIdle)
@@ -116,6 +117,7 @@ func TestMaxConns(t *testing.T) {
 	for _, f := range clients.HTTP1 {
 		for _, library := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/library_pool=%t", f.Name, library), func(t *testing.T) {
+				t.Parallel() // a server and a client of its own
 				srv := startGated(t)
 				c := benchtest.NewClient(t, f, clients.Config{LibraryPool: library, MaxConns: limit})
 				release, full := make(chan struct{}), make(chan struct{})
