@@ -63,12 +63,16 @@ func benchstat(t *testing.T, args ...string) string {
 	return stdout.String()
 }
 
-// TestWorkingTree runs benchrun on the working tree for real, on a small set
-// of fast leaves.
+// TestWorkingTree runs benchrun on the working tree for real, on two fast
+// leaves: the one test that builds and runs the suite itself (the others
+// use testdata/pkg, whose leaves are quick to build and run). Every leaf
+// of the suite works: the suite's own tests run each one's operation.
 func TestWorkingTree(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out.txt")
 	var stderr bytes.Buffer
-	err := run(context.Background(), []string{"-rounds", "2", "-bench", "H1GetBytes", "-benchtime", "50x", "-o", out}, nil, &stderr)
+	bench := "H1GetBytes/buf=fresh/client=(nethttp|raw)$"
+	err := run(context.Background(), []string{"-rounds", "2", "-bench", bench, "-benchtime", "50x", "-o", out}, nil, &stderr)
 	if err != nil {
 		t.Fatalf("benchrun: %v\n%s", err, stderr.Bytes())
 	}
@@ -87,8 +91,8 @@ func TestWorkingTree(t *testing.T) {
 			t.Errorf("two samples of %s back to back (results %d and %d)", s.leaf, i, i+1)
 		}
 	}
-	if len(count) < 2 {
-		t.Fatalf("want several H1GetBytes leaves, got %v", count)
+	if len(count) != 2 {
+		t.Fatalf("want the 2 leaves of %s, got %v", bench, count)
 	}
 	for leaf, n := range count {
 		if !strings.HasPrefix(leaf, "H1GetBytes/") || n != 2 {
@@ -105,19 +109,24 @@ func TestWorkingTree(t *testing.T) {
 }
 
 // TestAB runs an A/A comparison of HEAD with itself: two worktrees, two
-// builds, interleaved, and benchstat -col commit puts A first.
+// builds, interleaved, and benchstat -col commit puts A first. It runs
+// -pkg's testdata/pkg, found in each worktree where the module has it, as
+// the suite's root package would be: building the suite in two fresh
+// worktrees (no build cache for their paths) would cost half a minute and
+// prove nothing more about benchrun; TestWorkingTree runs the suite.
 func TestAB(t *testing.T) {
+	t.Parallel()
 	// benchrun's worktrees go under this test's own temporary directory, to
-	// tell them from those of other runs sharing the repository.
+	// tell them from those of other runs sharing the repository: benchrun
+	// runs as a process of its own (this test binary, TestMain), with that
+	// TMPDIR, so that the other tests can run meanwhile.
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
 	out := filepath.Join(t.TempDir(), "out.txt")
-	var stderr bytes.Buffer
-	// Two leaves, whether H1GetBytes has a buf= level or not.
-	bench := "H1GetBytes/client=(nethttp|raw)$|H1GetBytes/buf=fresh/client=(nethttp|raw)$"
-	args := []string{"-rounds", "2", "-bench", bench, "-benchtime", "50x", "-o", out, "HEAD", "HEAD"}
-	if err := run(context.Background(), args, nil, &stderr); err != nil {
-		t.Fatalf("benchrun: %v\n%s", err, stderr.Bytes())
+	args := []string{"-pkg", "./testdata/pkg", "-rounds", "2", "-bench", "Two", "-benchtime", "50x", "-o", out, "HEAD", "HEAD"}
+	cmd := benchrun(t, args...)
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+	if stderr, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("benchrun: %v\n%s", err, stderr)
 	}
 	samples, text := readOutput(t, out)
 	if len(samples) != 8 {
@@ -146,6 +155,19 @@ func TestAB(t *testing.T) {
 	}
 }
 
+// benchrun is this test binary started as benchrun (TestMain) with args,
+// in the package's directory unless the caller sets Dir.
+func benchrun(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), exe, args...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	return cmd
+}
+
 // TestRunErrors: mistakes found after the flags (no matching leaf, an
 // unknown commit, commits outside git) are usage errors, and -o is left
 // alone.
@@ -155,7 +177,7 @@ func TestRunErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no leaf", []string{"-bench", "NoSuchBenchmarkAnywhere"}, `-bench "NoSuchBenchmarkAnywhere" matches no benchmark`},
+		{"no leaf", []string{"-pkg", "./testdata/pkg", "-bench", "NoSuchBenchmarkAnywhere"}, `-bench "NoSuchBenchmarkAnywhere" matches no benchmark`},
 		{"unknown commit", []string{"HEAD", "no-such-ref-xyz"}, "no-such-ref-xyz: not a commit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,16 +211,13 @@ func checkUsageError(t *testing.T, err error, want, out string) {
 }
 
 // TestExitStatus: the command exits 2 on a bad command line and writes
-// nothing.
+// nothing. The command is this test binary run as benchrun (TestMain).
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "benchrun")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	out := filepath.Join(dir, "out.txt")
 	for _, args := range [][]string{{"-rounds", "0"}, {"-order", "random"}, {"HEAD"}} {
-		cmd := exec.Command(bin, append([]string{"-o", out}, args...)...)
+		cmd := benchrun(t, append([]string{"-o", out}, args...)...)
 		stderr, err := cmd.CombinedOutput()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(stderr), "benchrun: ") {
@@ -208,7 +227,7 @@ func TestExitStatus(t *testing.T) {
 			t.Errorf("benchrun %q wrote %s", args, out)
 		}
 	}
-	if msg, err := exec.Command(bin, "-h").CombinedOutput(); err != nil || !strings.Contains(string(msg), "REF_A REF_B") {
+	if msg, err := benchrun(t, "-h").CombinedOutput(); err != nil || !strings.Contains(string(msg), "REF_A REF_B") {
 		t.Errorf("benchrun -h: %v\n%s", err, msg)
 	}
 }
@@ -218,6 +237,7 @@ func TestExitStatus(t *testing.T) {
 // names that package; a package that is not there is a usage error. Two
 // -bench patterns run the leaves of either, each once a round.
 func TestPkg(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out.txt")
 	var stderr bytes.Buffer
 	if err := run(context.Background(), []string{"-pkg", "./testdata/pkg", "-bench", "Two/client=b", "-bench", "Two", "-rounds", "2", "-benchtime", "10x", "-o", out}, nil, &stderr); err != nil {
@@ -249,6 +269,7 @@ func TestPkg(t *testing.T) {
 // side. The package's binary is built here and run with -bin, as on a
 // machine without Go: its commit and Go version come from the binary.
 func TestCPUs(t *testing.T) {
+	t.Parallel()
 	if !cpuset.Supported {
 		t.Skip("restricting a process's CPUs is Linux's")
 	}
@@ -275,11 +296,13 @@ func TestCPUs(t *testing.T) {
 	for _, n := range counts {
 		list = append(list, fmt.Sprint(n))
 	}
-	t.Chdir("testdata/pkg")
-	var stderr bytes.Buffer
+	// benchrun runs a -bin binary from the current directory: its own
+	// process's, so that the other tests can run meanwhile.
 	args := []string{"-bin", bin, "-bench", "Shape", "-cpus", strings.Join(list, ","), "-rounds", "2", "-benchtime", "5x", "-o", out}
-	if err := run(context.Background(), args, nil, &stderr); err != nil {
-		t.Fatalf("benchrun %q: %v\n%s", args, err, stderr.Bytes())
+	cmd := benchrun(t, args...)
+	cmd.Dir = "testdata/pkg"
+	if stderr, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("benchrun %q: %v\n%s", args, err, stderr)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
