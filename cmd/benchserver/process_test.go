@@ -7,8 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,19 +19,23 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
 )
 
-// The tests in this file run the built program, as a user does: what they
-// check is what run's tests cannot see, main's signal handling and exit
-// status. The routes themselves are checked in process (TestServesAndStops).
+// The tests in this file run the program, as a user does: what they check
+// is what run's tests cannot see, main's signal handling and exit status.
+// The routes themselves are checked in process (TestServesAndStops). The
+// program is this test binary run as benchserver (TestMain): its main, on
+// the command line it is given. Each test starts servers of its own, so
+// they run in parallel.
 
-// build builds cmd/benchserver into a temporary directory and returns the
-// program's path.
-func build(t *testing.T) string {
+// program is the program with args, not started.
+func program(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "benchserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return bin
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	return cmd
 }
 
 // started is a running benchserver process.
@@ -44,9 +48,9 @@ type started struct {
 }
 
 // start runs the program with args and waits for the URL it prints.
-func start(t *testing.T, bin string, args ...string) *started {
+func start(t *testing.T, args ...string) *started {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	cmd := program(t, args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -117,7 +121,7 @@ func (s *started) stop(t *testing.T, sig syscall.Signal) {
 // GET /json over that protocol, and stops it with SIGINT and SIGTERM: it
 // exits 0 and stops listening.
 func TestProcessStopsOnSignal(t *testing.T) {
-	bin := build(t)
+	t.Parallel()
 	h2 := &http.Transport{}
 	h2c.ConfigureTransport(h2, h2c.WindowDefault)
 	for _, tc := range []struct {
@@ -131,7 +135,8 @@ func TestProcessStopsOnSignal(t *testing.T) {
 	} {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(tc.name+"/"+sig.String(), func(t *testing.T) {
-				s := start(t, bin, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
+				t.Parallel()
+				s := start(t, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
 				hc := &http.Client{Timeout: 10 * time.Second, Transport: tc.rt}
 				resp, err := hc.Get(s.url + "/json")
 				if err != nil {
@@ -152,7 +157,7 @@ func TestProcessStopsOnSignal(t *testing.T) {
 // TestProcessRefusesBadArguments: a mistake on the command line exits 2
 // with one clear line on stderr, before listening anywhere.
 func TestProcessRefusesBadArguments(t *testing.T) {
-	bin := build(t)
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -171,26 +176,29 @@ func TestProcessRefusesBadArguments(t *testing.T) {
 		{[]string{"-addr", "127.0.0.1:0", "-pause", "1s", "-pause-every", "500ms"}, "benchserver: -pause 1s -pause-every 500ms: a pause needs 0 < duration < period"},
 		{[]string{"-addr", "127.0.0.1:0", "-gomaxprocs", "-2"}, "benchserver: -gomaxprocs -2: want 0"},
 	} {
-		cmd := exec.Command(bin, tc.args...)
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		done := make(chan error, 1)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { done <- cmd.Wait() }()
-		var err error
-		select {
-		case err = <-done:
-		case <-time.After(20 * time.Second):
-			cmd.Process.Kill()
-			<-done
-			t.Fatalf("benchserver %q is still running after 20 s; want it to refuse its arguments", tc.args)
-		}
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
-			t.Errorf("benchserver %q: %v, stdout %q, stderr %q; want exit status 2 and %q on stderr", tc.args, err, stdout.String(), stderr.String(), tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			cmd := program(t, tc.args...)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			done := make(chan error, 1)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(20 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("benchserver %q is still running after 20 s; want it to refuse its arguments", tc.args)
+			}
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+				t.Errorf("benchserver %q: %v, stdout %q, stderr %q; want exit status 2 and %q on stderr", tc.args, err, stdout.String(), stderr.String(), tc.want)
+			}
+		})
 	}
 }
 
@@ -198,7 +206,7 @@ func TestProcessRefusesBadArguments(t *testing.T) {
 // which the banner and GET /stats report over either protocol; the banner
 // names the pauses, and its second field is still the URL (start checks it).
 func TestProcessGOMAXPROCS(t *testing.T) {
-	bin := build(t)
+	t.Parallel()
 	h2 := &http.Transport{}
 	h2c.ConfigureTransport(h2, h2c.WindowDefault)
 	for _, tc := range []struct {
@@ -211,7 +219,8 @@ func TestProcessGOMAXPROCS(t *testing.T) {
 		{[]string{"-proto", "h2c", "-gomaxprocs", "3", "-pause", "10ms", "-pause-every", "1h"}, h2, 3, ", GOMAXPROCS 3, pausing 10ms every 1h0m0s\n"},
 	} {
 		t.Run(strings.Join(tc.args, "_"), func(t *testing.T) {
-			s := start(t, bin, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
+			t.Parallel()
+			s := start(t, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
 			if !strings.HasSuffix(s.banner, tc.banner) {
 				t.Errorf("banner %q, want it to end in %q", s.banner, tc.banner)
 			}
@@ -234,8 +243,9 @@ func TestProcessGOMAXPROCS(t *testing.T) {
 // length past the limit, and h2c, are in routetest, run by
 // TestServesAndStops.
 func TestProcessTooLarge(t *testing.T) {
+	t.Parallel()
 	const size = 18_000_000
-	s := start(t, build(t), "-addr", "127.0.0.1:0")
+	s := start(t, "-addr", "127.0.0.1:0")
 	addr := strings.TrimPrefix(s.url, "http://")
 	for _, path := range []string{"/echo", "/multipart"} {
 		for _, expect := range []bool{true, false} {

@@ -67,8 +67,9 @@ func checkJSON(t *testing.T, hc *http.Client, url string) *http.Response {
 // a client trusting only the certificate it wrote, and curl --http2
 // --cacert fetches it too.
 func TestProcessTLS(t *testing.T) {
+	t.Parallel()
 	certFile := filepath.Join(t.TempDir(), "cert.pem")
-	s := start(t, build(t), "-addr", "127.0.0.1:0", "-tls", "-cert-out", certFile)
+	s := start(t, "-addr", "127.0.0.1:0", "-tls", "-cert-out", certFile)
 	if !strings.HasPrefix(s.url, "https://127.0.0.1:") {
 		t.Fatalf("URL %q, want https://127.0.0.1:PORT", s.url)
 	}
@@ -107,9 +108,9 @@ func TestProcessTLS(t *testing.T) {
 // TestProcessH3: benchserver -proto h3 serves /json over HTTP/3 to quic-go's
 // client trusting only the certificate it wrote. (curl here has no HTTP/3.)
 func TestProcessH3(t *testing.T) {
-	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	t.Parallel()
 	certFile := filepath.Join(t.TempDir(), "cert.pem")
-	s := start(t, build(t), "-addr", "127.0.0.1:0", "-proto", "h3", "-cert-out", certFile)
+	s := start(t, "-addr", "127.0.0.1:0", "-proto", "h3", "-cert-out", certFile)
 	pool := readCert(t, certFile, s.banner)
 	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}
 	resp := checkJSON(t, &http.Client{Timeout: 10 * time.Second, Transport: tr}, s.url)
