@@ -30,7 +30,10 @@ import (
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
-func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+// The tests run the program in this process, each with servers of its own
+// on ports of their own, in parallel; quic-go's warning is off for all
+// of them (a t.Setenv would forbid t.Parallel).
+func TestMain(m *testing.M) { leakcheck.VerifyQUICTestMain(m) }
 
 func TestBadArguments(t *testing.T) {
 	for _, tc := range []struct {
@@ -82,6 +85,7 @@ func TestBadArguments(t *testing.T) {
 // protocol, reads the URL it prints, runs the route conformance test against
 // it and stops it as a signal would.
 func TestServesAndStops(t *testing.T) {
+	t.Parallel()
 	h2 := &http.Transport{}
 	h2c.ConfigureTransport(h2, h2c.WindowDefault)
 	for _, tc := range []struct {
@@ -91,7 +95,10 @@ func TestServesAndStops(t *testing.T) {
 		{[]string{"-addr", "127.0.0.1:0"}, &http.Transport{}},
 		{[]string{"-addr", "127.0.0.1:0", "-proto", "h2c", "-window", "tuned"}, h2},
 	} {
-		t.Run(strings.Join(tc.args[2:], "_"), func(t *testing.T) { servesAndStops(t, tc.args, tc.rt) })
+		t.Run(strings.Join(tc.args[2:], "_"), func(t *testing.T) {
+			t.Parallel()
+			servesAndStops(t, tc.args, tc.rt)
+		})
 	}
 }
 
@@ -143,7 +150,7 @@ func runInProcess(t *testing.T, args []string) (string, func()) {
 // written by -cert-out; the negotiated protocol is the one asked for, and
 // GET /stats answers.
 func TestServesTLS(t *testing.T) {
-	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		args  []string
@@ -155,6 +162,7 @@ func TestServesTLS(t *testing.T) {
 		{"h3", []string{"-proto", "h3"}, "HTTP/3.0", "h3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			certFile := filepath.Join(t.TempDir(), "cert.pem")
 			url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile}, tc.args...))
 			pem, err := os.ReadFile(certFile)
@@ -215,9 +223,10 @@ func TestServesTLS(t *testing.T) {
 // trusting the server already there; a start that listens replaces the
 // file whole and leaves no temporary file beside it.
 func TestCertOutOnlyOnceListening(t *testing.T) {
-	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
+	t.Parallel()
 	for _, proto := range [][]string{{"-tls"}, {"-proto", "h3"}} {
 		t.Run(strings.Join(proto, "_"), func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			certFile := filepath.Join(dir, "cert.pem")
 			url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile}, proto...))
@@ -245,6 +254,7 @@ func TestCertOutOnlyOnceListening(t *testing.T) {
 // handshake print no more than ratelog's burst of lines to stderr (net/http
 // logs every failed handshake).
 func TestHandshakeErrorsBounded(t *testing.T) {
+	t.Parallel()
 	stderr := &syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -327,8 +337,18 @@ func checkH3Routes(t *testing.T, url string, hc *http.Client) {
 	}
 }
 
-// TestPauses: -pause and -pause-every reach both front ends.
+// TestPauses: -pause and -pause-every reach both front ends. Each front
+// end's check waits out a pause, three and a half seconds mostly asleep:
+// the four run at once, subtests started from goroutines of their own (not
+// t.Parallel, whose limit, GOMAXPROCS by default, is for tests that keep
+// the CPUs busy).
 func TestPauses(t *testing.T) {
+	t.Parallel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	run := func(name string, f func(t *testing.T)) {
+		wg.Go(func() { t.Run(name, f) })
+	}
 	h2 := func() *http.Client {
 		tr := &http.Transport{}
 		h2c.ConfigureTransport(tr, h2c.WindowDefault)
@@ -336,8 +356,7 @@ func TestPauses(t *testing.T) {
 	}
 	h1 := func() *http.Client { return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{}} }
 	for proto, newClient := range map[string]func() *http.Client{"h1": h1, "h2c": h2} {
-		t.Run(proto, func(t *testing.T) {
-			t.Parallel()
+		run(proto, func(t *testing.T) {
 			routetest.CheckPause(t, func(d, period time.Duration) string {
 				url, stop := runInProcess(t, []string{"-addr", "127.0.0.1:0", "-proto", proto, "-pause", d.String(), "-pause-every", period.String()})
 				t.Cleanup(stop)
@@ -348,8 +367,7 @@ func TestPauses(t *testing.T) {
 	// The TLS front ends: the client trusts the certificate the last start
 	// wrote (CheckPause starts the server before it makes its clients).
 	for name, args := range map[string][]string{"tls": {"-tls"}, "h3": {"-proto", "h3"}} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+		run(name, func(t *testing.T) {
 			certFile := filepath.Join(t.TempDir(), "cert.pem")
 			routetest.CheckPause(t, func(d, period time.Duration) string {
 				url, stop := runInProcess(t, append([]string{"-addr", "127.0.0.1:0", "-cert-out", certFile, "-pause", d.String(), "-pause-every", period.String()}, args...))
@@ -407,6 +425,7 @@ func TestLoopbackByDefault(t *testing.T) {
 // limit on any other address (checked on the flag's resolution, since a
 // test cannot listen off loopback).
 func TestMaxConns(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		n    int
 		addr string
@@ -420,7 +439,6 @@ func TestMaxConns(t *testing.T) {
 			t.Errorf("-max-conns %d -addr %s: %d, want %d", c.n, c.addr, got, c.want)
 		}
 	}
-	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -431,6 +449,7 @@ func TestMaxConns(t *testing.T) {
 		{"h3", []string{"-proto", "h3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			certFile := filepath.Join(t.TempDir(), "cert.pem")
 			args := []string{"-addr", "127.0.0.1:0", "-max-conns", "2"}
 			if tc.name == "tls" || tc.name == "h3" {
