@@ -52,11 +52,18 @@ func (f Family) processRows() []variant {
 // as in process: the HTTP/1.1 and TLS ones started as its rows need them
 // and stopped when it ends, an h2c one for each leaf (see
 // docs/scenarios.md: a fresh HTTP/2 row's TIME_WAIT sockets stay the
-// leaf's).
+// leaf's), or with shareH2C one for each window, as the others.
 type procServers struct {
 	tb testing.TB
-	mu sync.Mutex
-	m  map[string]*procserver.Server
+	// shareH2C: the leaves of a window share its h2c child. A test that
+	// runs each leaf's few ops once has no TIME_WAIT sockets to keep
+	// apart, and every check of a leaf counts what its own ops did (the
+	// connections a pooled row opened, the requests an op sent), so it
+	// needs no child of its own: a child takes a tenth of a second to
+	// start, and H2Download alone has 60 leaves.
+	shareH2C bool
+	mu       sync.Mutex
+	m        map[string]*procserver.Server
 }
 
 // target returns the child serving v's protocol to leaf tb, starting it if
@@ -73,7 +80,7 @@ func (p *procServers) target(tb testing.TB, v variant) target {
 		spec.Proto, spec.Window = procserver.H2C, v.cfg.H2C.Name
 	}
 	var s *procserver.Server
-	if spec.Proto == procserver.H2C {
+	if spec.Proto == procserver.H2C && !p.shareH2C {
 		s = startChild(tb, spec)
 	} else {
 		s = p.start(spec)

@@ -17,11 +17,12 @@ import (
 )
 
 // TestProcessRows: every server=process leaf runs its ops, fully checked,
-// against its child server, as TestScenarios does for the loopback rows;
+// against a child server, as TestScenarios does for the loopback rows;
 // every family of the README's headline has them, each named as its
-// loopback row with the level first.
+// loopback row with the level first. The h2c leaves of a window share a
+// child (procServers.shareH2C), as the other leaves of a protocol do.
 func TestProcessRows(t *testing.T) {
-	procs := &procServers{tb: t}
+	procs := &procServers{tb: t, shareH2C: true}
 	for _, f := range Families {
 		if !f.process {
 			continue
