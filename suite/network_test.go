@@ -15,6 +15,11 @@ import (
 // is the same on every profile but for its path (TestNetLevels), and here
 // every path is the test profile, so each row runs once: the first
 // profile's leaf.
+//
+// Every leaf has a path, a server and a client of its own, and its checks
+// count what its own ops did, so the leaves run in parallel: a leaf's
+// time is mostly the paths' delivering threads waking up (the test
+// profile has no delay to wait out), which leaves the CPUs idle.
 func TestNetRows(t *testing.T) {
 	first := "net=" + netem.Profiles[0].Name
 	for _, f := range Families {
@@ -23,7 +28,8 @@ func TestNetRows(t *testing.T) {
 			continue
 		}
 		t.Run(f.name, func(t *testing.T) {
-			runVariants(t, rows, 0, func(t *testing.T, v variant, cf clients.Factory) {
+			t.Parallel()
+			walkVariants(t, rows, 0, (*testing.T).Parallel, func(t *testing.T, v variant, cf clients.Factory) {
 				v.net = &testPath
 				if err := scenarioOps(t, v, cf, netTarget(t, v)); err != nil {
 					t.Fatal(err)

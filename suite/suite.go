@@ -211,11 +211,22 @@ type runner[T any] interface {
 // grouping consecutive variants that share their next level under one
 // sub-test of that name.
 func runVariants[T runner[T]](tb T, vs []variant, depth int, leaf func(T, variant, clients.Factory)) {
+	walkVariants(tb, vs, depth, nil, leaf)
+}
+
+// walkVariants is runVariants calling enter, if not nil, first in every
+// sub-test it starts, of a level or a leaf.
+func walkVariants[T runner[T]](tb T, vs []variant, depth int, enter func(T), leaf func(T, variant, clients.Factory)) {
 	for i := 0; i < len(vs); {
 		v := vs[i]
 		if len(v.levels) == depth {
 			for _, cf := range v.clients {
-				tb.Run("client="+cf.Name, func(tb T) { leaf(tb, v, cf) })
+				tb.Run("client="+cf.Name, func(tb T) {
+					if enter != nil {
+						enter(tb)
+					}
+					leaf(tb, v, cf)
+				})
 			}
 			i++
 			continue
@@ -225,7 +236,12 @@ func runVariants[T runner[T]](tb T, vs []variant, depth int, leaf func(T, varian
 			j++
 		}
 		group := vs[i:j]
-		tb.Run(v.levels[depth], func(tb T) { runVariants(tb, group, depth+1, leaf) })
+		tb.Run(v.levels[depth], func(tb T) {
+			if enter != nil {
+				enter(tb)
+			}
+			walkVariants(tb, group, depth+1, enter, leaf)
+		})
 		i = j
 	}
 }

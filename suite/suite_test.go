@@ -2,6 +2,7 @@ package suite
 
 import (
 	"flag"
+	"fmt"
 	"net/http"
 	"os"
 	"strings"
@@ -17,8 +18,28 @@ import (
 )
 
 // TestMain fails the run if a server or client goroutine outlives the
-// tests.
-func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+// tests. It runs up to leavesParallel parallel tests at once unless
+// -test.parallel says otherwise: the parallel ones (TestNetRows' leaves,
+// TestValidationCatchesBadAnswers' faults) wait on their paths and
+// servers as much as they compute, and none measures time or CPU (those
+// that do, TestCPUPerOpIsTheClients, are not parallel, and run before
+// any parallel test does).
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", fmt.Sprint(leavesParallel)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	leakcheck.VerifyTestMain(m)
+}
+
+// leavesParallel is how many parallel tests run at once: each has
+// servers, or a path and a server, of its own.
+const leavesParallel = 8
 
 // TestScenarios runs a few ops of every benchmark leaf with full
 // validation, enough for the row's connection rule to be checked (a pooled
