@@ -31,6 +31,7 @@ func nethttpAs(name string, p Protocols, edit func(*clients.Config)) Client {
 // (net/http through the adapter a tuned one uses, tuned to nothing)
 // passes every row of its protocols, beside the baseline and the floor.
 func TestBroughtClientRuns(t *testing.T) {
+	t.Parallel()
 	Test(t, Client{Factory: clients.TunedNetHTTP("brought", func(*http.Transport) {}), Speaks: H1TLS})
 }
 
@@ -110,6 +111,7 @@ func (c *caching) GetBytes(url string) (clients.Meta, []byte, error) {
 // TestBroughtClientsThatIgnoreASetting: a brought client that ignores a
 // setting of the row fails the row, with a message naming what it did.
 func TestBroughtClientsThatIgnoreASetting(t *testing.T) {
+	t.Parallel()
 	cachedEvery := func(name string, every int, speaks ...Protocols) Client {
 		c := nethttpAs(name, H1, nil)
 		if len(speaks) > 0 {

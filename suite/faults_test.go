@@ -130,6 +130,7 @@ func faultyServers(t *testing.T, f fault) servers {
 // counting a fast wrong op — with the warm-up's full check and with the
 // timed loop's check alike.
 func TestValidationCatchesBadAnswers(t *testing.T) {
+	t.Parallel()
 	for _, f := range faults {
 		for _, check := range []struct {
 			name string
@@ -139,9 +140,11 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 				// Each fault has its servers and clients; an op's verdict
 				// never depends on how long it took.
 				t.Parallel()
-				s := defaultServers(t, Families...)
+				var s servers
 				if f.alter != nil || f.closeConn {
 					s = faultyServers(t, f)
+				} else {
+					s = defaultServers(t, Families...)
 				}
 				for _, fam := range Families {
 					t.Run(fam.name, func(t *testing.T) {

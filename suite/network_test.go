@@ -21,6 +21,7 @@ import (
 // time is mostly the paths' delivering threads waking up (the test
 // profile has no delay to wait out), which leaves the CPUs idle.
 func TestNetRows(t *testing.T) {
+	t.Parallel()
 	first := "net=" + netem.Profiles[0].Name
 	for _, f := range Families {
 		rows := slices.DeleteFunc(slices.Clone(f.net), func(v variant) bool { return v.levels[0] != first })

@@ -22,6 +22,7 @@ import (
 // loopback row with the level first. The h2c leaves of a window share a
 // child (procServers.shareH2C), as the other leaves of a protocol do.
 func TestProcessRows(t *testing.T) {
+	t.Parallel()
 	procs := &procServers{tb: t, shareH2C: true}
 	for _, f := range Families {
 		if !f.process {

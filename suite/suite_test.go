@@ -44,8 +44,11 @@ const leavesParallel = 8
 // TestScenarios runs a few ops of every benchmark leaf with full
 // validation, enough for the row's connection rule to be checked (a pooled
 // row does not open a connection on each of reuseStreak ops in a row after
-// its first reuseGrace ops).
+// its first reuseGrace ops). Its leaves share servers, so they run one
+// after the other, but beside the other tests that have servers of their
+// own: none of them measures time.
 func TestScenarios(t *testing.T) {
+	t.Parallel()
 	s := defaultServers(t, Families...)
 	for _, f := range Families {
 		t.Run(f.name, func(t *testing.T) {

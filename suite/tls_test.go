@@ -58,6 +58,7 @@ func TestTLSHandshakeRowsCheckResumption(t *testing.T) {
 // A proto=h2 client without HTTP/1.1 over TLS (xnethttp2, which offers
 // only h2) cannot fall back: its handshake with that server fails.
 func TestTLSRowsCheckTheProtocol(t *testing.T) {
+	t.Parallel()
 	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
 	h1Only.TLS = benchCert.ServerConfig()
 	h1Only.TLS.NextProtos = []string{"http/1.1"}
