@@ -1,9 +1,6 @@
 package behaviour
 
 import (
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
@@ -15,15 +12,7 @@ import (
 // every 100 ms) rather than compute, so the default, GOMAXPROCS, would
 // keep them waiting one or two at a time. None measures time.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(waitParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(waitParallel)
 	leakcheck.VerifyTestMain(m)
 }
 

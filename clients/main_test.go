@@ -1,9 +1,6 @@
 package clients_test
 
 import (
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
@@ -17,15 +14,7 @@ import (
 // The top-level tests stay one after another: TestXNetRunsXNet reads the
 // process's goroutines. None judges an upper bound on time.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(clientsParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(clientsParallel)
 	leakcheck.VerifyTestMain(m)
 }
 

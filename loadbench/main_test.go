@@ -1,8 +1,6 @@
 package loadbench
 
 import (
-	"flag"
-	"fmt"
 	"os"
 	"testing"
 
@@ -29,15 +27,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		cli.Main("loadbench", run)
 	}
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(runsParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(runsParallel)
 	leakcheck.VerifyTestMain(m)
 }
 

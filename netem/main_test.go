@@ -1,10 +1,10 @@
 package netem_test
 
 import (
-	"flag"
-	"fmt"
 	"os"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 )
 
 // TestMain runs up to pathsParallel parallel tests at once unless
@@ -15,15 +15,7 @@ import (
 // upper bound (notSlow) are not parallel at the top: they run before the
 // others start.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(pathsParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(pathsParallel)
 	os.Exit(m.Run())
 }
 

@@ -2,7 +2,6 @@ package suite
 
 import (
 	"flag"
-	"fmt"
 	"net/http"
 	"os"
 	"strings"
@@ -25,15 +24,7 @@ import (
 // that do, TestCPUPerOpIsTheClients, are not parallel, and run before
 // any parallel test does).
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(leavesParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(leavesParallel)
 	leakcheck.VerifyTestMain(m)
 }
 

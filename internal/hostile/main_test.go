@@ -1,9 +1,6 @@
 package hostile
 
 import (
-	"flag"
-	"fmt"
-	"os"
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
@@ -17,15 +14,7 @@ import (
 // deadlines that fail a case (bound, a timeout and its margin) are
 // seconds past what the server is given.
 func TestMain(m *testing.M) {
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		if err := flag.Set("test.parallel", fmt.Sprint(casesParallel)); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-	}
+	leakcheck.DefaultParallel(casesParallel)
 	leakcheck.VerifyQUICTestMain(m)
 }
 
