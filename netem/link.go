@@ -12,8 +12,14 @@ import (
 	"gvisor.dev/gvisor/pkg/tcpip/stack"
 )
 
-// mtu is the links' MTU: Ethernet's.
-const mtu = 1500
+// defaultMTU is the links' MTU unless a profile sets one: Ethernet's.
+// minMTU is IPv4's smallest (RFC 791); maxMTU the largest an IPv4 packet's
+// 16-bit length allows.
+const (
+	defaultMTU = 1500
+	minMTU     = 576
+	maxMTU     = 65535
+)
 
 // queueBDPs is how many bandwidth-delay products a direction's queue holds
 // before it drops what arrives (drop-tail, as a router's buffer). With one,
@@ -21,9 +27,9 @@ const mtu = 1500
 // WAN profile took 266 ms against a 212 ms bound); with four it reached it.
 const queueBDPs = 4
 
-// minQueue is the smallest queue: 64 packets, for paths whose product is
-// small.
-const minQueue = 64 * mtu
+// minQueue is the smallest queue, in packets of the path's MTU: for paths
+// whose product is small.
+const minQueue = 64
 
 // A line is one direction of the path: packets enter at the sender's
 // stack's write, wait for the transmitter (serialisation at the
@@ -103,7 +109,7 @@ func (hostClock) sleep(d time.Duration) { wait(d) }
 
 func newLine(p Profile, seed uint64, to *link, clk clock) *line {
 	bw := float64(p.Bandwidth) / 8
-	capBytes := max(queueBDPs*p.BDP(), minQueue)
+	capBytes := max(queueBDPs*p.BDP(), minQueue*int64(p.mtu()))
 	l := &line{
 		delay:    p.RTT / 2,
 		bw:       bw,
@@ -232,6 +238,7 @@ func (l *line) close() {
 // in the middle, and no checksums, which nothing can corrupt here.
 type link struct {
 	out *line
+	mtu uint32
 
 	mu         sync.RWMutex
 	dispatcher stack.NetworkDispatcher
@@ -271,7 +278,7 @@ func (e *link) IsAttached() bool {
 }
 
 func (*link) Wait()                            {}
-func (*link) MTU() uint32                      { return mtu }
+func (e *link) MTU() uint32                    { return e.mtu }
 func (*link) SetMTU(uint32)                    {}
 func (*link) MaxHeaderLength() uint16          { return 0 }
 func (*link) LinkAddress() tcpip.LinkAddress   { return "" }

@@ -68,7 +68,7 @@ func New(p Profile, opts ...Option) (*Path, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	clientLink, serverLink := &link{}, &link{}
+	clientLink, serverLink := &link{mtu: p.mtu()}, &link{mtu: p.mtu()}
 	path := &Path{profile: p}
 	path.up = newLine(p, o.seed, serverLink, hostClock{})
 	path.down = newLine(p, o.seed+1, clientLink, hostClock{})

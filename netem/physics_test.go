@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -446,4 +447,44 @@ func serveHTTP(t *testing.T, path *netem.Path, protos *http.Protocols) string {
 		}
 	})
 	return "http://" + ln.Addr().String()
+}
+
+// TestMTU: a path carries packets of at most its MTU, Ethernet's 1500 bytes
+// unless the profile sets another, and a bulk transfer fills them: 1 MiB
+// down a path of MTU m comes in packets of m bytes but for a few (the
+// last, the handshake's). A profile's MTU outside IPv4's is refused.
+func TestMTU(t *testing.T) {
+	t.Parallel()
+	for _, mtu := range []uint32{0, 9000, 65535} {
+		t.Run(fmt.Sprint("mtu=", mtu), func(t *testing.T) {
+			t.Parallel()
+			want := int64(mtu)
+			if mtu == 0 {
+				want = 1500
+			}
+			p := netem.Profile{Name: "mtu", Bandwidth: 10e9, MTU: mtu}
+			path := newPath(t, p)
+			conn := dialBulk(t, path)
+			const n = 1 << 20
+			before := path.Stats().Down
+			if _, err := fetch(conn, n); err != nil {
+				t.Fatal(err)
+			}
+			after := path.Stats().Down
+			packets, bytes := after.Sent-before.Sent, after.Bytes-before.Bytes
+			if bytes < n {
+				t.Fatalf("%d bytes carried for %d of payload", bytes, n)
+			}
+			// No packet is larger than the MTU, so at least bytes/MTU of
+			// them; full ones, so at most that and a few more.
+			if least := (bytes + want - 1) / want; packets < least || packets > least+least/8+4 {
+				t.Errorf("%d bytes in %d packets; with an MTU of %d, want %d to %d", bytes, packets, want, least, least+least/8+4)
+			}
+		})
+	}
+	for _, mtu := range []uint32{1, 575, 65536} {
+		if _, err := netem.New(netem.Profile{Name: "bad", Bandwidth: 1e9, MTU: mtu}); err == nil || !strings.Contains(err.Error(), "MTU") {
+			t.Errorf("MTU %d: %v, want an error naming the MTU", mtu, err)
+		}
+	}
 }

@@ -96,10 +96,10 @@ func netConfig(v variant, t target) clients.Config {
 }
 
 // testPath is the profile the tests (TestNetRows, Test) run the net= rows
-// over: no delay
-// and no loss, so that every leaf's ops and checks run through a path in
-// milliseconds; the profiles' own physics are netem's tests.
-var testPath = netem.Profile{Name: "test", Bandwidth: 10e9}
+// over: no delay, no loss and 64 KiB packets, so that every leaf's ops and
+// checks run through a path in milliseconds; the profiles' own physics are
+// netem's tests.
+var testPath = netem.Profile{Name: "test", Bandwidth: 10e9, MTU: 65535}
 
 // netChecked wraps o, an op of a row over a path, with the rule that the
 // client dials through the path (clients.Config.Net): a client that dials
