@@ -30,7 +30,7 @@ func TestNetRows(t *testing.T) {
 		}
 		t.Run(f.name, func(t *testing.T) {
 			t.Parallel()
-			walkVariants(t, rows, 0, (*testing.T).Parallel, func(t *testing.T, v variant, cf clients.Factory) {
+			walkVariants(t, underRace(rows), 0, (*testing.T).Parallel, func(t *testing.T, v variant, cf clients.Factory) {
 				v.net = &testPath
 				if err := scenarioOps(t, v, cf, netTarget(t, v)); err != nil {
 					t.Fatal(err)
