@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
@@ -41,7 +42,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 	})).URL()
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
-			c := benchtest.NewClient(t, f, clients.Config{})
+			c := clienttest.New(t, f, clients.Config{})
 			mu.Lock()
 			clear(conns)
 			mu.Unlock()
@@ -126,7 +127,7 @@ func TestFactoryNames(t *testing.T) {
 		}
 	}
 	for _, f := range clients.HTTP1 {
-		c := benchtest.NewClient(t, f, clients.Config{})
+		c := clienttest.New(t, f, clients.Config{})
 		if c.Name() != f.Name {
 			t.Errorf("factory %q built a client named %q", f.Name, c.Name())
 		}
@@ -156,7 +157,7 @@ func TestRawRejectsWhatItCannotFrame(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			addr := serveOnce(t, tc.answer)
-			c := benchtest.NewClient(t, raw, clients.Config{})
+			c := clienttest.New(t, raw, clients.Config{})
 			m, body, err := c.GetBytes("http://" + addr + "/")
 			if tc.ok {
 				if err != nil || string(body) != "hello" {
@@ -210,7 +211,7 @@ func TestBufferRules(t *testing.T) {
 	want := fixtures.Bytes(n)
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
-			c := benchtest.NewClient(t, f, clients.Config{})
+			c := clienttest.New(t, f, clients.Config{})
 			ops := []struct {
 				name  string
 				fresh func() (clients.Meta, []byte, error)

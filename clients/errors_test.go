@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
 // TestErrorsKeepTheirCause: a load generator classifies failures with
@@ -51,7 +51,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 				{"refused", refusedURL, clients.Config{}, cmp.Or(facts[f.Name].refused, error(syscall.ECONNREFUSED))},
 				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, facts[f.Name].timeout},
 			} {
-				c := benchtest.NewClient(t, f, tc.cfg)
+				c := clienttest.New(t, f, tc.cfg)
 				url := tc.base + "/json"
 				for _, op := range []struct {
 					name string

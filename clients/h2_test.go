@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -21,7 +22,7 @@ func TestH2CWindowsPerClient(t *testing.T) {
 			t.Run("window="+w.Name+"/client="+f.Name, func(t *testing.T) {
 				srv := benchtest.StartH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
-				c := benchtest.NewClient(t, f, clients.Config{H2C: &w})
+				c := clienttest.New(t, f, clients.Config{H2C: &w})
 				m, body, err := c.GetBytes("http://" + proxy.Addr() + "/json")
 				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != fixtures.JSONBody {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
@@ -71,7 +72,7 @@ func TestXNetRunsXNet(t *testing.T) {
 	} {
 		t.Run("proto="+tc.proto+"/client="+tc.client, func(t *testing.T) {
 			f := factory(t, clients.HTTP2, tc.client)
-			c := benchtest.NewClient(t, f, tc.cfg)
+			c := clienttest.New(t, f, tc.cfg)
 			// Only the goroutines the GET started: an earlier test's
 			// x/net goroutine may still be ending after its client's
 			// Close.
@@ -147,7 +148,7 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 					base, opened := proto.start(t)
 					cfg := proto.cfg
 					cfg.Fresh = fresh
-					c := benchtest.NewClient(t, f, cfg)
+					c := clienttest.New(t, f, cfg)
 					for range n {
 						if m, _, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 {
 							t.Fatalf("GET: %+v %v", m, err)

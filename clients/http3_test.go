@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -28,7 +29,7 @@ func TestHTTP3(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	s := benchtest.StartH3(t, cert)
 	f := factory(t, clients.HTTP3, "http3")
-	c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
+	c := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	if c.Name() != "http3" {
 		t.Errorf("name %q", c.Name())
 	}
@@ -41,7 +42,7 @@ func TestHTTP3(t *testing.T) {
 	if err != nil || m.Status != 200 || m.ProtoMajor != 3 || !bytes.Equal(got, want) {
 		t.Fatalf("POST /echo: %+v, %d bytes, %v", m, len(got), err)
 	}
-	untrusting := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
+	untrusting := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
 	if m, _, err := untrusting.GetBytes(s.URL() + "/json"); err == nil {
 		t.Errorf("GET /json without the certificate in the roots: %+v, no error", m)
 	}
@@ -83,7 +84,7 @@ func TestHTTP3Fresh(t *testing.T) {
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
 			s := benchtest.StartH3(t, cert)
-			c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
+			c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 			for i := 1; i <= 3; i++ {
 				m, body, err := c.GetBytes(s.URL() + "/json")
 				if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != fixtures.JSONBody {
@@ -157,7 +158,7 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 		},
 	})
 	f := factory(t, clients.HTTP3, "http3")
-	c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
+	c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	for i := 1; i <= 3; i++ {
 		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
 			t.Fatalf("GET %d: %+v %q %v", i, m, body, err)

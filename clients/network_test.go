@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -99,7 +100,7 @@ func TestNetCarriesEveryClient(t *testing.T) {
 				base := k.serve(t, path, cert)
 				cfg := k.cfg(cert)
 				cfg.Net, cfg.Fresh = n, true
-				c := benchtest.NewClient(t, f, cfg)
+				c := clienttest.New(t, f, cfg)
 				const gets = 3
 				for range gets {
 					m, body, err := c.GetBytes(base + "/json")
@@ -167,7 +168,7 @@ func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
 		c.Close()
 		t.Error("http3 accepted TLS.EarlyData without TLS.Resume")
 	}
-	benchtest.NewClient(t, f, early) // fails the test if New does
+	clienttest.New(t, f, early) // fails the test if New does
 }
 
 // TestEarlyDataSendsTheGETEarly: over a path with a 40 ms round trip, a
@@ -193,7 +194,7 @@ func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 			}
 			s := benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc))
 			f := factory(t, clients.HTTP3, "http3")
-			c := benchtest.NewClient(t, f, clients.Config{Net: path, Fresh: true,
+			c := clienttest.New(t, f, clients.Config{Net: path, Fresh: true,
 				TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: true, EarlyData: earlyData}})
 			const gets = 3 // the first has no session to resume
 			for range gets {

@@ -12,6 +12,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
@@ -68,7 +69,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 					kept = min(n, facts[f.Name].libraryIdle)
 				}
 				srv := startGated(t)
-				c := benchtest.NewClient(t, f, clients.Config{LibraryPool: library})
+				c := clienttest.New(t, f, clients.Config{LibraryPool: library})
 				var opened [2]int
 				for r := range 2 {
 					before := srv.Opened()
@@ -119,7 +120,7 @@ func TestMaxConns(t *testing.T) {
 			t.Run(fmt.Sprintf("client=%s/library_pool=%t", f.Name, library), func(t *testing.T) {
 				t.Parallel() // a server and a client of its own
 				srv := startGated(t)
-				c := benchtest.NewClient(t, f, clients.Config{LibraryPool: library, MaxConns: limit})
+				c := clienttest.New(t, f, clients.Config{LibraryPool: library, MaxConns: limit})
 				release, full := make(chan struct{}), make(chan struct{})
 				var once sync.Once
 				releaseAll := func() { once.Do(func() { close(release) }) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
@@ -17,7 +18,7 @@ import (
 // out whole and the echo come back whole.
 func TestResty3PostIntoFullDuplex(t *testing.T) {
 	base := benchtest.Start(t, fixtures.WithHandler(fixtures.Handler)).URL()
-	c := benchtest.NewClient(t, factory(t, clients.HTTP1, "resty3"), clients.Config{})
+	c := clienttest.New(t, factory(t, clients.HTTP1, "resty3"), clients.Config{})
 	want := fixtures.Bytes(4 << 20)
 	var dst []byte
 	for i := range 5 {

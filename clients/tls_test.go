@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -41,7 +42,7 @@ func TestTLSGet(t *testing.T) {
 			t.Fatalf("client %s: no expected protocol", f.Name)
 		}
 		t.Run("client="+f.Name, func(t *testing.T) {
-			c := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
+			c := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 			m, body, err := c.GetBytes(base + "/json")
 			if err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
 				t.Fatalf("GET /json: %+v %q %v", m, body, err)
@@ -56,13 +57,13 @@ func TestTLSGet(t *testing.T) {
 					t.Errorf("%s has no HTTP/1.1 over TLS rows but accepted TLS.HTTP1", f.Name)
 				}
 			} else {
-				h1 := benchtest.NewClient(t, f, h1Cfg)
+				h1 := clienttest.New(t, f, h1Cfg)
 				m, body, err = h1.GetBytes(base + "/json")
 				if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
 					t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
 				}
 			}
-			untrusting := benchtest.NewClient(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
+			untrusting := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: x509.NewCertPool()}})
 			m, _, err = untrusting.GetBytes(base + "/json")
 			var unknown x509.UnknownAuthorityError
 			if !errors.As(err, &unknown) {
@@ -122,7 +123,7 @@ func TestTLSResume(t *testing.T) {
 	for _, f := range tcpTLS() {
 		for _, resume := range []bool{false, true} {
 			t.Run(fmt.Sprintf("client=%s/resume=%v", f.Name, resume), func(t *testing.T) {
-				c := benchtest.NewClient(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
+				c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 				for i, want := range []string{"false", fmt.Sprint(resume)} {
 					m, body, err := c.GetBytes(url)
 					if err != nil || m.Status != 200 {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 )
 
 // TestExactCounters: a leaf reports, per op of its timed loop, the bytes
@@ -39,7 +39,7 @@ func TestExactCounters(t *testing.T) {
 			r := testing.Benchmark(func(b *testing.B) {
 				s := defaultServers(b, c.f)
 				tg := s.target(b, v)
-				benchOp(b, v, tg, v.op(benchtest.NewClient(b, cf, netConfig(v, tg)), tg))
+				benchOp(b, v, tg, v.op(clienttest.New(b, cf, netConfig(v, tg)), tg))
 			})
 			if r.N == 0 {
 				t.Fatal("the leaf failed (testing.Benchmark ran no op)")
@@ -155,7 +155,7 @@ func TestLeafCountersExact(t *testing.T) {
 		r := testing.Benchmark(func(b *testing.B) {
 			s := defaultServers(b, H1GetBytes)
 			tg := s.target(b, v)
-			benchOp(b, v, tg, v.op(benchtest.NewClient(b, cf, netConfig(v, tg)), tg))
+			benchOp(b, v, tg, v.op(clienttest.New(b, cf, netConfig(v, tg)), tg))
 		})
 		if r.N == 0 {
 			t.Fatal("the leaf failed (testing.Benchmark ran no op)")

@@ -20,6 +20,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
@@ -156,7 +157,7 @@ func TestValidationCatchesBadAnswers(t *testing.T) {
 						}
 						runVariants(t, underRace(fam.variants), 0, func(t *testing.T, v variant, cf clients.Factory) {
 							tg := s.target(t, v)
-							checkCaught(t, f, check.full, v, benchtest.NewClient(t, cf, v.cfg), tg)
+							checkCaught(t, f, check.full, v, clienttest.New(t, cf, v.cfg), tg)
 						})
 					})
 				}

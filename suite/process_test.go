@@ -11,6 +11,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/procserver"
@@ -59,7 +60,7 @@ func TestProcessRowsCheckConnections(t *testing.T) {
 	}
 	tg := procs.target(t, v)
 	for _, cf := range v.clients[:1] {
-		o := v.op(benchtest.NewClient(t, cf, clients.Config{Fresh: true}), tg)
+		o := v.op(clienttest.New(t, cf, clients.Config{Fresh: true}), tg)
 		var err error
 		for i := 0; i < reuseOps && err == nil; i++ {
 			err = o(true)
@@ -96,7 +97,7 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	inTarget := target{base: inProcess.URL(), proto: 1, opened: inProcess.Opened}
 	nethttp, raw := h1Clients[slices.IndexFunc(h1Clients, named("nethttp"))], h1Clients[slices.IndexFunc(h1Clients, named("raw"))]
 
-	opOf := func(cf clients.Factory, tg target) op { return v.op(benchtest.NewClient(t, cf, v.cfg), tg) }
+	opOf := func(cf clients.Factory, tg target) op { return v.op(clienttest.New(t, cf, v.cfg), tg) }
 	cases := []struct {
 		name string
 		o    op

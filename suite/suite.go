@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/h2c"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/netem"
 )
@@ -261,7 +261,7 @@ func (f Family) Bench(b *testing.B) {
 		if v.process {
 			pinClient(b)
 		}
-		benchOp(b, v, t, v.op(benchtest.NewClient(b, cf, netConfig(v, t)), t))
+		benchOp(b, v, t, v.op(clienttest.New(b, cf, netConfig(v, t)), t))
 		if v.clientTimeWait && v.net == nil {
 			checkPortBudget(b, b.N)
 		}
@@ -274,7 +274,7 @@ func (f Family) Bench(b *testing.B) {
 // row's connection rule to be checked.
 func scenarioOps(tb testing.TB, v variant, cf clients.Factory, tg target) error {
 	tb.Helper()
-	o := v.op(benchtest.NewClient(tb, cf, netConfig(v, tg)), tg)
+	o := v.op(clienttest.New(tb, cf, netConfig(v, tg)), tg)
 	for i := range reuseOps {
 		if err := o(true); err != nil {
 			if msg := err.Error(); strings.HasPrefix(msg, "op ") || strings.HasPrefix(msg, "ops ") { // the rule's check names the ops

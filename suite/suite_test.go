@@ -11,6 +11,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
@@ -76,7 +77,7 @@ func TestOneAttemptPerRequest(t *testing.T) {
 		}))
 		for _, cf := range clients.HTTP1 {
 			t.Run(tc.name+"/client="+cf.Name, func(t *testing.T) {
-				c := benchtest.NewClient(t, cf, clients.Config{})
+				c := clienttest.New(t, cf, clients.Config{})
 				hits.Store(0)
 				m, _, err := c.GetBytes(srv.URL() + "/json")
 				if err == nil && m.Status == http.StatusOK {
@@ -100,7 +101,7 @@ func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 			var conns benchtest.Conns
 			srv := benchtest.StartH2C(t, *v.cfg.H2C, benchtest.WithConns(&conns))
 			tg := target{base: srv.URL(), proto: 2, conns: conns.Open}
-			o := v.op(benchtest.NewClient(t, cf, v.cfg), tg)
+			o := v.op(clienttest.New(t, cf, v.cfg), tg)
 			if err := o(true); err != nil { // opens the connection
 				t.Fatalf("first op: %v", err)
 			}

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/fixtures"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -39,7 +39,7 @@ func TestTLSHandshakeRowsCheckResumption(t *testing.T) {
 			tlsCfg.Resume = true
 			cfg.TLS = &tlsCfg
 		}
-		o := v.op(benchtest.NewClient(t, cf, cfg), tg)
+		o := v.op(clienttest.New(t, cf, cfg), tg)
 		if err := o(true); err != nil {
 			t.Fatalf("first op (a full handshake either way): %v", err)
 		}
@@ -90,7 +90,7 @@ func TestTLSRowsCheckTheProtocol(t *testing.T) {
 				default:
 					t.Skip("HTTP/3 has no fallback over QUIC")
 				}
-				err := v.op(benchtest.NewClient(t, cf, cfg), tg)(true)
+				err := v.op(clienttest.New(t, cf, cfg), tg)(true)
 				if err == nil || !strings.Contains(err.Error(), want) {
 					t.Fatalf("op: %v; want a protocol error", err)
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 )
@@ -77,7 +78,7 @@ func checkVerification(t *testing.T, fs []Family) {
 // and returns an error if the client took its answer, or failed for
 // another reason than the certificate.
 func verifies(tb testing.TB, cf clients.Factory, cfg clients.Config, base string) error {
-	c := benchtest.NewClient(tb, cf, cfg)
+	c := clienttest.New(tb, cf, cfg)
 	_, _, err := c.GetBytes(base + "/json")
 	switch {
 	case err == nil:

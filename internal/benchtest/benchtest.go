@@ -1,10 +1,10 @@
 // Package benchtest is the one home of the helpers every test package of
-// the suite uses: in-process fixture servers and clients that close when
-// the test ends (reporting a failed close as a test error), the TLS and
-// HTTP/3 fixture servers and a test's own HTTP/3 server on loopback, the
-// connection
+// the suite uses: in-process fixture servers that close when the test ends
+// (reporting a failed close as a test error), the TLS and HTTP/3 fixture
+// servers and a test's own HTTP/3 server on loopback, the connection
 // counter of the h2c servers, and the checks every fixture server must
-// pass.
+// pass. It imports no client library (clients/clienttest builds clients),
+// so the servers' tests do not build one.
 package benchtest
 
 import (
@@ -17,7 +17,6 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
@@ -75,20 +74,6 @@ func NewCert(tb testing.TB) *tlscert.Cert {
 		tb.Fatal(err)
 	}
 	return cert
-}
-
-// NewClient builds a client of kind f with cfg, closed when tb ends.
-func NewClient(tb testing.TB, f clients.Factory, cfg clients.Config) clients.Client {
-	tb.Helper()
-	c, err := f.New(cfg)
-	if err != nil {
-		tb.Fatalf("new %s client: %v", f.Name, err)
-	}
-	if c == nil {
-		tb.Fatalf("new %s client: its constructor returned no client and no error", f.Name)
-	}
-	closeAtEnd(tb, f.Name+" client", c)
-	return c
 }
 
 // closeAtEnd closes c when tb ends; a failed close fails the test.

@@ -54,5 +54,5 @@
 // cases wait rather than compute, so they run 16 at a time (TestMain), and
 // the ones that compute 2 at a time (compute): the battery takes under ten
 // seconds on 2 CPUs, its slow-reader cases' wait (a write timeout of 1 s
-// and a margin of 5 s) the longest, and under half a minute under -race.
+// and 2 s more) the longest, and under half a minute under -race.
 package hostile

@@ -11,6 +11,11 @@ import (
 // how long a client that stops reading may hold an answer.
 const writeTimeout = time.Second
 
+// stallPast is how long past writeTimeout the slow reader stalls before it
+// reads: a liveness bound on the server's cut, which a timer fires the
+// moment the write timeout runs out (its blocked write fails then).
+const stallPast = 2 * time.Second
+
 // bigBody is more than a connection's socket buffers and a stream's flow
 // control window hold (a few MiB each on loopback): its answer cannot be
 // written whole to a client that reads nothing.
@@ -43,10 +48,10 @@ func TestSlowReader(t *testing.T) {
 			}
 			// Stall well past the write timeout (a lower bound on the
 			// wait: nothing is asserted of how fast the server cuts).
-			time.Sleep(writeTimeout + margin)
+			time.Sleep(writeTimeout + stallPast)
 			n, err := io.Copy(io.Discard, body)
 			if n >= bigBody {
-				t.Errorf("read %d bytes after stalling %v: the server wrote the whole body to a client that stopped reading (err %v)", n, writeTimeout+margin, err)
+				t.Errorf("read %d bytes after stalling %v: the server wrote the whole body to a client that stopped reading (err %v)", n, writeTimeout+stallPast, err)
 			}
 			t.Logf("%s: %d bytes after the stall, then %v", name, n, err)
 			checkAlive(t, fe)

@@ -499,11 +499,11 @@ func CheckConnsAccepted(t *testing.T, base string, newClient func() *http.Client
 // the pause is over, and answers GET /stats sent at the same time before
 // that. The first is a lower bound, which holds on any machine; the second
 // needs GET /stats answered within what is left of the pause, at least
-// d/2 = 750 ms, against the milliseconds it takes: a liveness bound. A
+// d/2 = 500 ms, against the milliseconds it takes: a liveness bound. A
 // machine too slow to send inside a pause gets three tries, then a skip.
 func CheckPause(t *testing.T, start func(d, period time.Duration) string, newClient func() *http.Client) {
 	t.Helper()
-	const d, period = 1500 * time.Millisecond, 2 * time.Second
+	const d, period = time.Second, 1250 * time.Millisecond
 	before := time.Now()
 	base := start(d, period)
 	after := time.Now() // the server's pauses start after before, before after
