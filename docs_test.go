@@ -348,3 +348,21 @@ func lineAt(lines []string, i int) string {
 	}
 	return "(end of file)"
 }
+
+// TestDevTimesQuoted: docs/architecture.md quotes docs/dev-times.txt,
+// which scripts/dev-times.sh writes, whole and unchanged between its
+// dev-times markers.
+func TestDevTimesQuoted(t *testing.T) {
+	doc, err := os.ReadFile("docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	times, err := os.ReadFile("docs/dev-times.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<!-- dev-times:begin -->\n```\n" + string(times) + "```\n<!-- dev-times:end -->\n"
+	if !strings.Contains(string(doc), want) {
+		t.Errorf("docs/architecture.md does not quote docs/dev-times.txt between its dev-times markers as\n%s\n(scripts/dev-times.sh writes both)", want)
+	}
+}

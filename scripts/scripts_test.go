@@ -43,6 +43,7 @@ func TestScriptsRejectBadInput(t *testing.T) {
 		{[]string{"bench-stores.sh", noMBs, dir}, nil, 1, "throughput.json"}, // benchjson's, through go run
 		{[]string{"pr-bench-report.sh", "../docs/ab/echo-stream.txt"}, nil, 2, "usage"},
 		{[]string{"pr-bench-report.sh", none, "x"}, nil, 2, "none.txt: no such file"}, // benchdiff's 2
+		{[]string{"dev-times.sh", "-cpus"}, nil, 2, "usage"},
 	} {
 		cmd := exec.Command("bash", c.args...)
 		cmd.Env = append(os.Environ(), c.env...)
