@@ -5,8 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/gonum/mathext"
 )
 
 // DiffRow is one benchmark and unit of two runs compared: A (the base, or
@@ -149,12 +148,23 @@ func PairedT(b, a []float64) (r Ratio, p float64) {
 	for k := range logs {
 		logs[k] = math.Log(b[k] / a[k])
 	}
-	mean := stat.Mean(logs, nil)
+	var sum float64
+	for _, l := range logs {
+		sum += l
+	}
+	mean := sum / float64(n)
 	r = Ratio{X: math.Exp(mean), Lo: math.Inf(-1), Hi: math.Inf(1)}
 	if n < 2 {
 		return r, 1
 	}
-	se := stat.StdDev(logs, nil) / math.Sqrt(float64(n))
+	// The sample variance by the corrected two-pass algorithm (as gonum's
+	// stat.Variance): equal logs give exactly 0.
+	var ss, comp float64
+	for _, l := range logs {
+		ss += (l - mean) * (l - mean)
+		comp += l - mean
+	}
+	se := math.Sqrt((ss-comp*comp/float64(n))/float64(n-1)) / math.Sqrt(float64(n))
 	if se == 0 {
 		r.Lo, r.Hi = r.X, r.X
 		if mean == 0 {
@@ -162,10 +172,26 @@ func PairedT(b, a []float64) (r Ratio, p float64) {
 		}
 		return r, 0
 	}
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
-	q := t.Quantile(0.975)
+	q := tQuantile975(float64(n - 1))
 	r.Lo, r.Hi = math.Exp(mean-q*se), math.Exp(mean+q*se)
-	return r, 2 * t.CDF(-math.Abs(mean/se))
+	return r, tTwoSided(mean/se, float64(n-1))
+}
+
+// tTwoSided is the two-sided p-value of t under Student's t with nu
+// degrees of freedom, P(|T| >= |t|): the regularized incomplete beta
+// I_x(nu/2, 1/2) at x = nu/(nu+t²). (gonum's mathext has it; its
+// stat/distuv, which wraps it, would bring gonum's matrix packages into
+// every build of this one.)
+func tTwoSided(t, nu float64) float64 {
+	return mathext.RegIncBeta(nu/2, 0.5, nu/(nu+t*t))
+}
+
+// tQuantile975 is the 97.5th percentile of Student's t with nu degrees of
+// freedom, the half-width of a 95 % interval in standard errors: the t
+// whose two-sided p-value is 0.05.
+func tQuantile975(nu float64) float64 {
+	x := mathext.InvRegIncBeta(nu/2, 0.5, 0.05)
+	return math.Sqrt(nu * (1 - x) / x)
 }
 
 // change is b/a - 1, with 0 to 0 no change and 0 to more an infinite one.

@@ -111,3 +111,22 @@ func mustDiffPaired(t *testing.T, a, b *File) DiffRow {
 	}
 	return rows[0]
 }
+
+// TestStudentsT checks the t distribution PairedT uses against the
+// printed tables' 97.5th percentiles, and each one's two-sided p-value,
+// 0.05, and t = 0's, 1.
+func TestStudentsT(t *testing.T) {
+	for _, c := range []struct{ nu, q float64 }{
+		{1, 12.7062047}, {2, 4.3026527}, {5, 2.5705818}, {10, 2.2281389}, {30, 2.0422725}, {120, 1.9799304},
+	} {
+		if q := tQuantile975(c.nu); math.Abs(q-c.q) > 1e-6 {
+			t.Errorf("t(0.975, %v) = %.7f, want %.7f", c.nu, q, c.q)
+		}
+		if p := tTwoSided(c.q, c.nu); math.Abs(p-0.05) > 1e-6 {
+			t.Errorf("two-sided p of t = %v with %v degrees of freedom: %v, want 0.05", c.q, c.nu, p)
+		}
+		if p := tTwoSided(0, c.nu); p != 1 {
+			t.Errorf("two-sided p of t = 0: %v, want 1", p)
+		}
+	}
+}
