@@ -93,7 +93,12 @@ func TestOneAttemptPerRequest(t *testing.T) {
 
 // TestH2ConcurrentSharesOneConnection: once the first op has opened its
 // connection, BenchmarkH2Concurrent's 10 requests are multiplexed over that
-// one TCP connection, for every HTTP/2 client, and no op opens another.
+// one TCP connection, for every HTTP/2 client: no op opens two, and at
+// most one op of 20 opens one. (net/http's h2c transport hands a new
+// connection to a request a moment before its pool has it, and on a busy
+// machine the next op can dial in that moment, once, as reuseGrace says:
+// it failed here once in 20 runs beside a second go test ./...). A client
+// that did not multiplex would open up to nine more on every op.
 func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 	v := H2Concurrent.variants[0]
 	for _, cf := range v.clients {
@@ -106,16 +111,24 @@ func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 				t.Fatalf("first op: %v", err)
 			}
 			afterFirst := conns.Opened()
+			dialed := 0 // ops that opened a connection
 			for i := range 20 {
+				before := conns.Opened()
 				if err := o(true); err != nil {
 					t.Fatalf("op %d: %v", i+2, err)
 				}
+				switch n := conns.Opened() - before; {
+				case n > 1:
+					t.Errorf("op %d's 10 concurrent requests opened %d connections, want them multiplexed on the open one", i+2, n)
+				case n == 1:
+					dialed++
+				}
 			}
-			if n := conns.Opened() - afterFirst; n != 0 {
-				t.Errorf("20 ops of 10 concurrent requests opened %d new connections, want 0", n)
+			if dialed > 1 {
+				t.Errorf("%d ops of 20 opened a connection, want at most one (the pool's moment)", dialed)
 			}
-			if n := conns.Open(); n != 1 {
-				t.Errorf("%d connections open, want 1", n)
+			if n, extra := conns.Open(), conns.Opened()-afterFirst; n < 1 || n > 1+extra {
+				t.Errorf("%d connections open after %d more were opened, want 1 (or 2 with the one more)", n, extra)
 			}
 		})
 	}
