@@ -93,12 +93,13 @@ func TestOneAttemptPerRequest(t *testing.T) {
 
 // TestH2ConcurrentSharesOneConnection: once the first op has opened its
 // connection, BenchmarkH2Concurrent's 10 requests are multiplexed over that
-// one TCP connection, for every HTTP/2 client: no op opens two, and at
-// most one op of 20 opens one. (net/http's h2c transport hands a new
-// connection to a request a moment before its pool has it, and on a busy
-// machine the next op can dial in that moment, once, as reuseGrace says:
-// it failed here once in 20 runs beside a second go test ./...). A client
-// that did not multiplex would open up to nine more on every op.
+// one TCP connection, for every HTTP/2 client: no later op opens one,
+// except that the second or third op may open one, once. (net/http's h2c
+// transport hands a new connection to a request a moment before its pool
+// has it, and on a busy machine the next op can dial in that moment, as
+// reuseGrace says: it failed here once in 20 runs beside a second go test
+// ./...). A client that did not multiplex would open up to nine more on
+// every op.
 func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 	v := H2Concurrent.variants[0]
 	for _, cf := range v.clients {
@@ -110,25 +111,23 @@ func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 			if err := o(true); err != nil { // opens the connection
 				t.Fatalf("first op: %v", err)
 			}
-			afterFirst := conns.Opened()
-			dialed := 0 // ops that opened a connection
+			moment := false // the one dial allowed, at op 2 or 3
 			for i := range 20 {
+				op := i + 2
 				before := conns.Opened()
 				if err := o(true); err != nil {
-					t.Fatalf("op %d: %v", i+2, err)
+					t.Fatalf("op %d: %v", op, err)
 				}
 				switch n := conns.Opened() - before; {
-				case n > 1:
-					t.Errorf("op %d's 10 concurrent requests opened %d connections, want them multiplexed on the open one", i+2, n)
-				case n == 1:
-					dialed++
+				case n == 1 && op <= 3 && !moment:
+					moment = true
+					t.Logf("op %d opened a connection: the pool's moment", op)
+				case n > 0:
+					t.Errorf("op %d's 10 concurrent requests opened %d connections, want them multiplexed on the open one", op, n)
 				}
 			}
-			if dialed > 1 {
-				t.Errorf("%d ops of 20 opened a connection, want at most one (the pool's moment)", dialed)
-			}
-			if n, extra := conns.Open(), conns.Opened()-afterFirst; n < 1 || n > 1+extra {
-				t.Errorf("%d connections open after %d more were opened, want 1 (or 2 with the one more)", n, extra)
+			if conns.Open() < 1 {
+				t.Errorf("no connection open after 21 ops, want the multiplexed one kept")
 			}
 		})
 	}
