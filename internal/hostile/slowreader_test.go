@@ -46,8 +46,8 @@ func TestSlowReader(t *testing.T) {
 				defer resp.Body.Close()
 				body = resp.Body
 			}
-			// Stall well past the write timeout (a lower bound on the
-			// wait: nothing is asserted of how fast the server cuts).
+			// Stall past the write timeout by stallPast: the server must
+			// have cut the answer within that much of its timeout.
 			time.Sleep(writeTimeout + stallPast)
 			n, err := io.Copy(io.Discard, body)
 			if n >= bigBody {

@@ -499,11 +499,13 @@ func CheckConnsAccepted(t *testing.T, base string, newClient func() *http.Client
 // the pause is over, and answers GET /stats sent at the same time before
 // that. The first is a lower bound, which holds on any machine; the second
 // needs GET /stats answered within what is left of the pause, at least
-// d/2 = 500 ms, against the milliseconds it takes: a liveness bound. A
-// machine too slow to send inside a pause gets three tries, then a skip.
+// minLeft = 500 ms, against the milliseconds it takes: a liveness bound.
+// The pause is long enough that starting the server (about 0.5 s under
+// -race) still leaves about 1 s of it; a machine too slow to send inside a
+// pause gets three tries, then a skip.
 func CheckPause(t *testing.T, start func(d, period time.Duration) string, newClient func() *http.Client) {
 	t.Helper()
-	const d, period = time.Second, 1250 * time.Millisecond
+	const d, period, minLeft = 1500 * time.Millisecond, 1750 * time.Millisecond, 500 * time.Millisecond
 	before := time.Now()
 	base := start(d, period)
 	after := time.Now() // the server's pauses start after before, before after
@@ -515,7 +517,7 @@ func CheckPause(t *testing.T, start func(d, period time.Duration) string, newCli
 	for k := range time.Duration(3) {
 		time.Sleep(time.Until(after.Add((k + 1) * period)))
 		end := before.Add((k+1)*period + d) // the pause ends no earlier
-		if time.Until(end) < d/2 {
+		if time.Until(end) < minLeft {
 			continue // too late to tell: the next pause
 		}
 		t.Logf("pause %d: %v of it left", k+1, time.Until(end))
