@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -45,15 +46,22 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 	// others (under -race, on 2 CPUs) saw timeouts where wrong answers were
 	// due. The small payloads' runs, which wait far more than they work,
 	// run together after it, but under -race.
+	// The score of the first record past the middle of the 0.6 MB
+	// document, with the record's id before it so that no earlier
+	// record matches.
 	recs := fixtures.JSON600KBody()
 	mid := bytes.Index(recs[len(recs)/2:], []byte(`"score":`)) + len(recs)/2
+	id := bytes.LastIndex(recs[:mid], []byte(`{"id":`))
+	if first := bytes.Index(recs, recs[id:mid+12]); first != id || id < len(recs)/3 {
+		t.Fatalf("the json600k record to corrupt is at byte %d, first matched at %d of %d", id, first, len(recs))
+	}
 	bin := fixtures.Bytes(bin8mSize)
 	for _, tc := range []struct {
 		payload, path string
 		old, new      []byte
 	}{
 		{"json", "/json", []byte(`hello`), []byte(`hellp`)},
-		{"json600k", "/json600k", recs[mid : mid+12], append([]byte(`"score":9`), recs[mid+9:mid+12]...)},
+		{"json600k", "/json600k", recs[id : mid+12], slices.Concat(recs[id:mid], []byte(`"score":9`), recs[mid+9:mid+12])},
 		{"bin8m", "/bytes/8388608", bin[bin8mSize/2+1000 : bin8mSize/2+1016], bytes.Repeat([]byte{0}, 16)},
 	} {
 		together := !raceDetector && tc.payload != "bin8m"
