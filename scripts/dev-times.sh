@@ -13,18 +13,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage() { echo "usage: scripts/dev-times.sh [-ci]" >&2; exit 2; }
 ci=false
+[[ $# -le 1 ]] || usage
 case "${1-}" in
   "") ;;
   -ci) ci=true ;;
-  *) echo "usage: scripts/dev-times.sh [-ci]" >&2; exit 2 ;;
+  *) usage ;;
 esac
 root=$PWD
 out=$root/docs/dev-times.txt
 doc=$root/docs/architecture.md
 head=$(git rev-parse --short=12 HEAD)
-if ! git diff --quiet HEAD --; then
-  echo "dev-times: the working tree differs from HEAD; the clone would not be what you changed" >&2
+if [[ -n $(git status --porcelain) ]]; then
+  echo "dev-times: the working tree differs from HEAD (git status); the clone would not be what you changed" >&2
   exit 1
 fi
 
