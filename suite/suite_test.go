@@ -98,8 +98,9 @@ func TestOneAttemptPerRequest(t *testing.T) {
 // transport hands a new connection to a request a moment before its pool
 // has it, and on a busy machine the next op can dial in that moment, as
 // reuseGrace says: it failed here once in 20 runs beside a second go test
-// ./...). A client that did not multiplex would open up to nine more on
-// every op.
+// ./...). A client that did not multiplex fails the op itself, whose
+// check wants one connection open; this test adds that no later op
+// replaces the connection.
 func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 	v := H2Concurrent.variants[0]
 	for _, cf := range v.clients {
