@@ -46,9 +46,8 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 	// others (under -race, on 2 CPUs) saw timeouts where wrong answers were
 	// due. The small payloads' runs, which wait far more than they work,
 	// run together after it, but under -race.
-	// The score of the first record past the middle of the 0.6 MB
-	// document, with the record's id before it so that no earlier
-	// record matches.
+	// The record holding the first "score": past the middle of the 0.6 MB
+	// document, from its {"id": so that no earlier record matches.
 	recs := fixtures.JSON600KBody()
 	mid := bytes.Index(recs[len(recs)/2:], []byte(`"score":`)) + len(recs)/2
 	id := bytes.LastIndex(recs[:mid], []byte(`{"id":`))
