@@ -361,13 +361,14 @@ func TestDevTimesQuoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const begin, end = "<!-- dev-times:begin -->\n", "<!-- dev-times:end -->\n"
+	// Each marker a whole line.
+	const begin, end = "\n<!-- dev-times:begin -->\n", "\n<!-- dev-times:end -->\n"
 	if n, m := strings.Count(string(doc), begin), strings.Count(string(doc), end); n != 1 || m != 1 {
 		t.Fatalf("docs/architecture.md has %d dev-times:begin and %d dev-times:end markers, want one of each", n, m)
 	}
 	_, rest, _ := strings.Cut(string(doc), begin)
-	quoted, _, ok := strings.Cut(rest, end)
-	if want := "```\n" + string(times) + "```\n"; !ok || quoted != want {
+	quoted, _, ok := strings.Cut("\n"+rest, end)
+	if want := "\n```\n" + string(times) + "```"; !ok || quoted != want {
 		t.Errorf("docs/architecture.md quotes between its dev-times markers\n%s\nwant docs/dev-times.txt in a fence:\n%s\n(scripts/dev-times.sh writes both)", quoted, want)
 	}
 }

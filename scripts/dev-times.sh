@@ -16,16 +16,18 @@ cd "$(dirname "$0")/.."
 usage() { echo "usage: scripts/dev-times.sh [-ci]" >&2; exit 2; }
 ci=false
 [[ $# -le 1 ]] || usage
-case "${1-}" in
-  "") ;;
-  -ci) ci=true ;;
-  *) usage ;;
-esac
+if [[ $# -eq 1 ]]; then
+  case $1 in
+    -ci) ci=true ;;
+    *) usage ;; # an empty "" too
+  esac
+fi
 root=$PWD
 out=$root/docs/dev-times.txt
 doc=$root/docs/architecture.md
 head=$(git rev-parse --short=12 HEAD)
-if [[ -n $(git status --porcelain) ]]; then
+st=$(git status --porcelain) # a failing git stops here (set -e)
+if [[ -n $st ]]; then
   echo "dev-times: the working tree differs from HEAD (git status); the clone would not be what you changed" >&2
   exit 1
 fi

@@ -53,6 +53,7 @@ func TestScriptsRejectBadInput(t *testing.T) {
 		{[]string{"pr-bench-report.sh", none, "x"}, nil, 2, "none.txt: no such file"}, // benchdiff's 2
 		{[]string{devTimesCopy, "-cpus"}, nil, 2, "usage"},
 		{[]string{devTimesCopy, "-ci", "x"}, nil, 2, "usage"},
+		{[]string{devTimesCopy, ""}, nil, 2, "usage"},
 	} {
 		cmd := exec.Command("bash", c.args...)
 		cmd.Env = append(os.Environ(), c.env...)
