@@ -25,7 +25,7 @@ import (
 	"golang.org/x/net/http2"
 	resty3 "resty.dev/v3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // observe runs one behaviour against one client and describes what it did,
@@ -293,8 +293,8 @@ func statusObs(method, path string) observe {
 }
 
 // seen decodes a /headers answer.
-func seen(r result) (fixtures.Seen, bool) {
-	var s fixtures.Seen
+func seen(r result) (server.Seen, bool) {
+	var s server.Seen
 	return s, r.err == nil && r.status == 200 && json.Unmarshal(r.body, &s) == nil
 }
 
@@ -321,7 +321,7 @@ func redirectObs(code int) observe {
 
 // hopsObs finds the longest /redirect/302/{n} chain that ends in a 200.
 func hopsObs(t *testing.T, e *env, c *client) string {
-	for n := 1; n <= fixtures.MaxRedirects; n++ {
+	for n := 1; n <= server.MaxRedirects; n++ {
 		r := c.do("GET", fmt.Sprintf("%s/redirect/302/%d", e.base, n), nil, nil)
 		if r.err == nil && r.status == 200 {
 			continue
@@ -337,7 +337,7 @@ func hopsObs(t *testing.T, e *env, c *client) string {
 		}
 		return fmt.Sprintf("%d; %s", n-1, end)
 	}
-	return fmt.Sprintf("at least %d", fixtures.MaxRedirects)
+	return fmt.Sprintf("at least %d", server.MaxRedirects)
 }
 
 func ordinal(n int) string {
@@ -397,9 +397,9 @@ func encodedObs(path string) observe {
 		}
 		var what string
 		switch {
-		case bytes.Equal(r.body, fixtures.CompressedPlain):
+		case bytes.Equal(r.body, server.CompressedPlain):
 			what = "decoded"
-		case bytes.Equal(r.body, fixtures.GzipBody()), bytes.Equal(r.body, fixtures.DeflateBody()):
+		case bytes.Equal(r.body, server.GzipBody()), bytes.Equal(r.body, server.DeflateBody()):
 			what = "left encoded"
 		default:
 			return fmt.Sprintf("response %d, a body of %d bytes neither encoded nor decoded", r.status, len(r.body))
@@ -571,7 +571,7 @@ func cookieObs(t *testing.T, e *env, c *client) string {
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
-	if bytes.Contains(r.body, []byte(fixtures.CookieName)) {
+	if bytes.Contains(r.body, []byte(server.CookieName)) {
 		return "yes (a cookie jar)"
 	}
 	return "no"
@@ -712,7 +712,7 @@ func cutObs(t *testing.T, e *env, c *client) string {
 	r := c.do("GET", e.base+"/close-mid-body", nil, nil)
 	n := attempts(e.attempts("/close-mid-body"))
 	if r.err != nil {
-		return fmt.Sprintf("%s (%d of %d bytes read), %s", errText(r.err), len(r.body), fixtures.CloseMidLength, n)
+		return fmt.Sprintf("%s (%d of %d bytes read), %s", errText(r.err), len(r.body), server.CloseMidLength, n)
 	}
 	return fmt.Sprintf("no error: a short body of %d bytes, %s", len(r.body), n)
 }
@@ -723,7 +723,7 @@ func earlyObs(t *testing.T, e *env, c *client) string {
 	if r.err != nil {
 		return errText(r.err)
 	}
-	if string(r.body) != fixtures.JSONBody {
+	if string(r.body) != server.JSONBody {
 		return fmt.Sprintf("response %d, a wrong body of %d bytes", r.status, len(r.body))
 	}
 	return fmt.Sprintf("response %d with its body; the 103 is not returned", r.status)
@@ -734,13 +734,13 @@ func trailerObs(t *testing.T, e *env, c *client) string {
 	if r.err != nil {
 		return errText(r.err)
 	}
-	if string(r.body) != fixtures.TrailerBody {
+	if string(r.body) != server.TrailerBody {
 		return fmt.Sprintf("response %d, wrong body", r.status)
 	}
-	if r.trailer.Get(fixtures.TrailerName) == fixtures.TrailerValue {
+	if r.trailer.Get(server.TrailerName) == server.TrailerValue {
 		return "delivered"
 	}
-	if r.header.Get(fixtures.TrailerName) == fixtures.TrailerValue {
+	if r.header.Get(server.TrailerName) == server.TrailerValue {
 		return "delivered, merged into the header"
 	}
 	return "dropped"

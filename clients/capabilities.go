@@ -3,7 +3,7 @@ package clients
 import (
 	"io"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Optional capabilities of the feature scenarios. A scenario asserts the one
@@ -30,7 +30,7 @@ type (
 	MultipartPoster interface {
 		// PostMultipart POSTs form and returns the whole response body in
 		// a new slice, like Post.
-		PostMultipart(url string, form fixtures.Form) (Meta, []byte, error)
+		PostMultipart(url string, form server.Form) (Meta, []byte, error)
 	}
 
 	// Ranger asks for a resource's size and for byte ranges of it.

@@ -14,8 +14,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestPoolHoldsLargestConcurrency checks the pool fairness rule on the wire:
@@ -30,7 +30,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		round int
 		gate  *barrier
 	)
-	base := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	base := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		if _, ok := conns[ctx.ConnID()]; !ok {
 			conns[ctx.ConnID()] = round
@@ -38,7 +38,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		g := gate
 		mu.Unlock()
 		g.wait()
-		fixtures.Handler(ctx)
+		server.Handler(ctx)
 	})).URL()
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
@@ -205,10 +205,10 @@ func serveOnce(t *testing.T, answer string) string {
 // before; reused (GetBytesInto, PostInto) fills the caller's buffer when it
 // is large enough, and returns a slice of it.
 func TestBufferRules(t *testing.T) {
-	base := benchtest.Start(t, fixtures.WithHandler(fixtures.Handler)).URL()
+	base := benchtest.Start(t, server.WithHandler(server.Handler)).URL()
 	const n = 64 << 10
 	url := fmt.Sprintf("%s/bytes/%d", base, n)
-	want := fixtures.Bytes(n)
+	want := server.Bytes(n)
 	for _, f := range clients.HTTP1 {
 		t.Run("client="+f.Name, func(t *testing.T) {
 			c := clienttest.New(t, f, clients.Config{})
@@ -220,9 +220,9 @@ func TestBufferRules(t *testing.T) {
 				{"get", func() (clients.Meta, []byte, error) { return c.GetBytes(url) },
 					func(dst []byte) (clients.Meta, []byte, error) { return c.GetBytesInto(url, dst) }},
 				{"post", func() (clients.Meta, []byte, error) {
-					return c.Post(base+"/echo", fixtures.ContentTypeBinary, want)
+					return c.Post(base+"/echo", server.ContentTypeBinary, want)
 				}, func(dst []byte) (clients.Meta, []byte, error) {
-					return c.PostInto(base+"/echo", fixtures.ContentTypeBinary, want, dst)
+					return c.PostInto(base+"/echo", server.ContentTypeBinary, want, dst)
 				}},
 			}
 			for _, op := range ops {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestErrorsKeepTheirCause: a load generator classifies failures with
@@ -61,7 +61,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 					{"GetBytesInto", func() error { _, _, err := c.GetBytesInto(url, make([]byte, 0, 1024)); return err }},
 					{"GetText", func() error { _, _, err := c.GetText(url); return err }},
 					{"Post", func() error {
-						_, _, err := c.Post(tc.base+"/echo", fixtures.ContentTypeBinary, []byte("x"))
+						_, _, err := c.Post(tc.base+"/echo", server.ContentTypeBinary, []byte("x"))
 						return err
 					}},
 				} {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // fastHTTP is valyala/fasthttp's Client, used the way its documentation
@@ -215,7 +215,7 @@ func (c *fastHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte
 
 // PostMultipart encodes the form with mime/multipart straight into the
 // request's body buffer, as fasthttp's users do.
-func (c *fastHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *fastHTTP) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodPost)

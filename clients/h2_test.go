@@ -7,10 +7,10 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestH2CWindowsPerClient: every HTTP/2 client of the registry, resty and
@@ -24,7 +24,7 @@ func TestH2CWindowsPerClient(t *testing.T) {
 				proxy := h2wire.Start(t, srv.Addr().String())
 				c := clienttest.New(t, f, clients.Config{H2C: &w})
 				m, body, err := c.GetBytes("http://" + proxy.Addr() + "/json")
-				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != fixtures.JSONBody {
+				if err != nil || m.Status != 200 || m.ProtoMajor != 2 || string(body) != server.JSONBody {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
 				}
 				c.Close()

@@ -15,7 +15,7 @@ import (
 	"github.com/cloudwego/hertz/pkg/protocol"
 	"github.com/cloudwego/hertz/pkg/protocol/consts"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // hertzClient is cloudwego/hertz's client (pkg/app/client), used the way
@@ -257,7 +257,7 @@ func (c *hertzClient) Upload(url, contentType string, body io.Reader) (Meta, []b
 // PostMultipart gives hertz the form's parts with SetMultipartField (what
 // SetMultipartFormData does for each text field, and the way to keep a
 // file part's Content-Type) and lets it encode them.
-func (c *hertzClient) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *hertzClient) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *protocol.Request) {
 		req.SetMethod(consts.MethodPost)

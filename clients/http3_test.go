@@ -17,9 +17,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestHTTP3: the http3 client GETs and POSTs over HTTP/3 to
@@ -34,11 +34,11 @@ func TestHTTP3(t *testing.T) {
 		t.Errorf("name %q", c.Name())
 	}
 	m, body, err := c.GetBytes(s.URL() + "/json")
-	if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != fixtures.JSONBody {
+	if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != server.JSONBody {
 		t.Fatalf("GET /json: %+v %q %v", m, body, err)
 	}
-	want := fixtures.Bytes(64 << 10)
-	m, got, err := c.PostInto(s.URL()+"/echo", fixtures.ContentTypeBinary, want, nil)
+	want := server.Bytes(64 << 10)
+	m, got, err := c.PostInto(s.URL()+"/echo", server.ContentTypeBinary, want, nil)
 	if err != nil || m.Status != 200 || m.ProtoMajor != 3 || !bytes.Equal(got, want) {
 		t.Fatalf("POST /echo: %+v, %d bytes, %v", m, len(got), err)
 	}
@@ -87,7 +87,7 @@ func TestHTTP3Fresh(t *testing.T) {
 			c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 			for i := 1; i <= 3; i++ {
 				m, body, err := c.GetBytes(s.URL() + "/json")
-				if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != fixtures.JSONBody {
+				if err != nil || m.Status != 200 || m.ProtoMajor != 3 || string(body) != server.JSONBody {
 					t.Fatalf("GET %d: %+v %q %v", i, m, body, err)
 				}
 				full, resumed := s.Handshakes()
@@ -107,7 +107,7 @@ func TestHTTP3Fresh(t *testing.T) {
 			for range 2 {
 				g.Go(func() error {
 					_, body, err := c.GetBytes(s.URL() + "/json")
-					if err == nil && string(body) != fixtures.JSONBody {
+					if err == nil && string(body) != server.JSONBody {
 						err = fmt.Errorf("body %q", body)
 					}
 					return err
@@ -150,7 +150,7 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 	cert := benchtest.NewCert(t)
 	conns := make(chan *quic.Conn, 10)
 	base := benchtest.ServeH3(t, &http3.Server{
-		Handler:   fixtures.NewHTTPHandler(),
+		Handler:   server.NewHTTPHandler(),
 		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
 		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {
 			conns <- c
@@ -160,7 +160,7 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 	f := factory(t, clients.HTTP3, "http3")
 	c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	for i := 1; i <= 3; i++ {
-		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != server.JSONBody {
 			t.Fatalf("GET %d: %+v %q %v", i, m, body, err)
 		}
 		var conn *quic.Conn

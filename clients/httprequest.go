@@ -6,7 +6,7 @@ import (
 	"mime/multipart"
 	"strconv"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Building requests: pieces shared by more than one adapter.
@@ -18,7 +18,7 @@ func rangeHeader(start int64, n int) string {
 
 // encodeForm writes f with mime/multipart, the standard library's encoder,
 // and returns the writer (for its boundary and Content-Type).
-func encodeForm(w io.Writer, f fixtures.Form) (*multipart.Writer, error) {
+func encodeForm(w io.Writer, f server.Form) (*multipart.Writer, error) {
 	mw := multipart.NewWriter(w)
 	for _, fl := range f.Fields {
 		if err := mw.WriteField(fl.Name, fl.Value); err != nil {
@@ -38,7 +38,7 @@ func encodeForm(w io.Writer, f fixtures.Form) (*multipart.Writer, error) {
 }
 
 // formBody is encodeForm into a new buffer, for the net/http-based clients.
-func formBody(f fixtures.Form) (*bytes.Buffer, string, error) {
+func formBody(f server.Form) (*bytes.Buffer, string, error) {
 	var b bytes.Buffer
 	mw, err := encodeForm(&b, f)
 	if err != nil {

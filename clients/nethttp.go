@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // netHTTP is an http.Client: the standard library's client on a clone of
@@ -159,7 +159,7 @@ func (c *netHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte,
 	return readAll(c.send(http.MethodPost, url, contentType, body))
 }
 
-func (c *netHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *netHTTP) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	body, ct, err := formBody(form)
 	if err != nil {
 		return Meta{}, nil, err

@@ -9,11 +9,11 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/netem"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -41,7 +41,7 @@ var netKinds = []netKind{
 	{"h1", clients.HTTP1,
 		func(*tlscert.Cert) clients.Config { return clients.Config{} },
 		func(t *testing.T, path *netem.Path, _ *tlscert.Cert) string {
-			return benchtest.Start(t, fixtures.WithListener(listen(t, path))).URL()
+			return benchtest.Start(t, server.WithListener(listen(t, path))).URL()
 		}},
 	{"h2c", clients.HTTP2,
 		func(*tlscert.Cert) clients.Config { return clients.Config{H2C: &h2c.WindowDefault} },
@@ -104,7 +104,7 @@ func TestNetCarriesEveryClient(t *testing.T) {
 				const gets = 3
 				for range gets {
 					m, body, err := c.GetBytes(base + "/json")
-					if err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+					if err != nil || m.Status != 200 || string(body) != server.JSONBody {
 						t.Fatalf("GET /json over the path: %+v %q %v", m, body, err)
 					}
 				}
@@ -198,7 +198,7 @@ func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 				TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: true, EarlyData: earlyData}})
 			const gets = 3 // the first has no session to resume
 			for range gets {
-				if m, body, err := c.GetBytes(s.URL() + "/json"); err != nil || string(body) != fixtures.JSONBody {
+				if m, body, err := c.GetBytes(s.URL() + "/json"); err != nil || string(body) != server.JSONBody {
 					t.Fatalf("GET /json: %+v %q %v", m, body, err)
 				}
 			}

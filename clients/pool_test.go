@@ -13,14 +13,14 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // gatedServer is a fixture server whose handler calls hold, which a test
 // sets, before it answers.
 type gatedServer struct {
-	*fixtures.Server
+	*server.Server
 	mu   sync.Mutex
 	hold func()
 }
@@ -28,12 +28,12 @@ type gatedServer struct {
 func startGated(t *testing.T) *gatedServer {
 	t.Helper()
 	g := &gatedServer{hold: func() {}}
-	g.Server = benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	g.Server = benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		g.mu.Lock()
 		hold := g.hold
 		g.mu.Unlock()
 		hold()
-		fixtures.Handler(ctx)
+		server.Handler(ctx)
 	}))
 	return g
 }

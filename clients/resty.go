@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-resty/resty/v2"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // restyClient is go-resty/resty v2 on its own transport, with the fairness
@@ -135,7 +135,7 @@ func (c *restyClient) Upload(url, contentType string, body io.Reader) (Meta, []b
 
 // PostMultipart uses resty's own multipart support: SetMultipartFormData for
 // the text fields, SetMultipartField for the files.
-func (c *restyClient) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *restyClient) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	req := c.rc.R()
 	if len(form.Fields) > 0 {
 		req.SetMultipartFormData(multipartFormData(form))
@@ -152,7 +152,7 @@ func (c *restyClient) PostMultipart(url string, form fixtures.Form) (Meta, []byt
 
 // multipartFormData is form's text fields as the map resty's (v2 and v3)
 // SetMultipartFormData takes.
-func multipartFormData(form fixtures.Form) map[string]string {
+func multipartFormData(form server.Form) map[string]string {
 	data := make(map[string]string, len(form.Fields))
 	for _, f := range form.Fields {
 		data[f.Name] = f.Value

@@ -7,7 +7,7 @@ import (
 
 	"resty.dev/v3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // resty3Client is resty v3 (resty.dev/v3, a release candidate) on its own
@@ -170,7 +170,7 @@ func (c *resty3Client) Upload(url, contentType string, body io.Reader) (Meta, []
 // PostMultipart uses resty's own multipart support: SetMultipartFormData for
 // the text fields, SetMultipartField for the files (which resty v3 streams
 // through a pipe, chunked).
-func (c *resty3Client) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *resty3Client) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	req := c.rc.R()
 	if len(form.Fields) > 0 {
 		req.SetMultipartFormData(multipartFormData(form))

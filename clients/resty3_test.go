@@ -6,8 +6,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestResty3PostIntoFullDuplex: PostInto of a body larger than the socket
@@ -17,12 +17,12 @@ import (
 // such request failed (see resty3Client.PostInto); the request must go
 // out whole and the echo come back whole.
 func TestResty3PostIntoFullDuplex(t *testing.T) {
-	base := benchtest.Start(t, fixtures.WithHandler(fixtures.Handler)).URL()
+	base := benchtest.Start(t, server.WithHandler(server.Handler)).URL()
 	c := clienttest.New(t, factory(t, clients.HTTP1, "resty3"), clients.Config{})
-	want := fixtures.Bytes(4 << 20)
+	want := server.Bytes(4 << 20)
 	var dst []byte
 	for i := range 5 {
-		m, b, err := c.PostInto(base+"/echo", fixtures.ContentTypeBinary, want, dst)
+		m, b, err := c.PostInto(base+"/echo", server.ContentTypeBinary, want, dst)
 		if err != nil || m.Status != 200 || !bytes.Equal(b, want) {
 			t.Fatalf("request %d: status %d, %d of %d bytes, %v", i, m.Status, len(b), len(want), err)
 		}

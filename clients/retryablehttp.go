@@ -6,7 +6,7 @@ import (
 
 	"github.com/hashicorp/go-retryablehttp"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // retryableHTTP is hashicorp/go-retryablehttp with retries off: the suite
@@ -78,7 +78,7 @@ func (c *retryableHTTP) Upload(url, contentType string, body io.Reader) (Meta, [
 	return readAll(c.rc.Post(url, contentType, body))
 }
 
-func (c *retryableHTTP) PostMultipart(url string, form fixtures.Form) (Meta, []byte, error) {
+func (c *retryableHTTP) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
 	body, ct, err := formBody(form)
 	if err != nil {
 		return Meta{}, nil, err

@@ -11,9 +11,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // tcpTLS returns the clients of the TLS rows over TCP (clients.TLS1, then
@@ -44,7 +44,7 @@ func TestTLSGet(t *testing.T) {
 		t.Run("client="+f.Name, func(t *testing.T) {
 			c := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 			m, body, err := c.GetBytes(base + "/json")
-			if err != nil || m.Status != 200 || string(body) != fixtures.JSONBody {
+			if err != nil || m.Status != 200 || string(body) != server.JSONBody {
 				t.Fatalf("GET /json: %+v %q %v", m, body, err)
 			}
 			if m.ProtoMajor != want {
@@ -59,7 +59,7 @@ func TestTLSGet(t *testing.T) {
 			} else {
 				h1 := clienttest.New(t, f, h1Cfg)
 				m, body, err = h1.GetBytes(base + "/json")
-				if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != fixtures.JSONBody {
+				if err != nil || m.Status != 200 || m.ProtoMajor != 1 || string(body) != server.JSONBody {
 					t.Fatalf("GET /json with TLS.HTTP1: %+v %q %v", m, body, err)
 				}
 			}

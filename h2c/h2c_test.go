@@ -13,11 +13,11 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // transports are the client set-ups whose windows the wire test checks.
@@ -88,7 +88,7 @@ func get(t *testing.T, hc *http.Client, url string) {
 	if resp.StatusCode != 200 || resp.ProtoMajor != 2 {
 		t.Fatalf("status %d over HTTP/%d, want 200 over HTTP/2", resp.StatusCode, resp.ProtoMajor)
 	}
-	if err := fixtures.CheckBody(body, fixtures.Bytes(200000), true); err != nil {
+	if err := server.CheckBody(body, server.Bytes(200000), true); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -179,10 +179,10 @@ func TestPause(t *testing.T) {
 
 // TestBadPause: Start refuses a pause Pause.Check refuses, before listening.
 func TestBadPause(t *testing.T) {
-	if srv, err := h2c.Start(h2c.WindowDefault, h2c.WithPause(time.Second, time.Second)); !errors.Is(err, fixtures.ErrPauseRange) {
+	if srv, err := h2c.Start(h2c.WindowDefault, h2c.WithPause(time.Second, time.Second)); !errors.Is(err, server.ErrPauseRange) {
 		if err == nil {
 			srv.Close()
 		}
-		t.Errorf("Start with a 1 s pause every 1 s: %v, want %v", err, fixtures.ErrPauseRange)
+		t.Errorf("Start with a 1 s pause every 1 s: %v, want %v", err, server.ErrPauseRange)
 	}
 }

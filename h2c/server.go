@@ -11,15 +11,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Server timeouts: they bound a stuck peer; no benchmark comes near them.
 // DefaultReadTimeout bounds the reading of a request body (per stream, see
-// fixtures.BoundBody).
+// server.BoundBody).
 const (
-	DefaultReadTimeout       = fixtures.DefaultReadTimeout
-	DefaultWriteTimeout      = fixtures.DefaultWriteTimeout
+	DefaultReadTimeout       = server.DefaultReadTimeout
+	DefaultWriteTimeout      = server.DefaultWriteTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -30,7 +30,7 @@ type Server struct {
 	srv   *http.Server
 	ln    net.Listener
 	url   string
-	state *fixtures.ServerState
+	state *server.ServerState
 	done  chan error // Serve's result
 
 	once sync.Once
@@ -44,16 +44,16 @@ type config struct {
 	addr         string
 	handler      http.Handler
 	hook         func(net.Conn, http.ConnState)
-	pause        fixtures.Pause
+	pause        server.Pause
 	readTimeout  time.Duration
 	writeTimeout time.Duration
 	errorLog     *log.Logger
 	ln           net.Listener
 	maxConns     int
-	counters     *fixtures.Counters
+	counters     *server.Counters
 }
 
-// WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
+// WithAddr sets the listen address (default server.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 
 // WithListener serves on ln instead of listening on an address (WithAddr
@@ -62,7 +62,7 @@ func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 func WithListener(ln net.Listener) Option { return func(c *config) { c.ln = ln } }
 
 // WithMaxConns makes the server hold at most n connections at once (see
-// fixtures.LimitConns); by default it holds as many as it is sent.
+// server.LimitConns); by default it holds as many as it is sent.
 func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
 // WithReadTimeout sets how long a request's body, and a new connection's
@@ -79,7 +79,7 @@ func WithWriteTimeout(d time.Duration) Option { return func(c *config) { c.write
 
 // WithErrorLog sets where the server reports what goes wrong on a
 // connection (a malformed preface or frame); by default it is discarded,
-// as fixtures.Start does.
+// as server.Start does.
 func WithErrorLog(l *log.Logger) Option { return func(c *config) { c.errorLog = l } }
 
 // WithHandler replaces the fixture routes, for tests.
@@ -92,22 +92,22 @@ func WithConnState(f func(net.Conn, http.ConnState)) Option {
 	return func(c *config) { c.hook = f }
 }
 
-// WithCounters makes the server count in c (see fixtures.Counters), which
+// WithCounters makes the server count in c (see server.Counters), which
 // may be memory another process reads.
-func WithCounters(c *fixtures.Counters) Option { return func(cfg *config) { cfg.counters = c } }
+func WithCounters(c *server.Counters) Option { return func(cfg *config) { cfg.counters = c } }
 
 // WithPause makes the server pause for d every period, as
-// fixtures.WithPause does; Start refuses a pair fixtures.Pause.Check does
+// server.WithPause does; Start refuses a pair server.Pause.Check does
 // not accept. GET /stats is never paused.
 func WithPause(d, period time.Duration) Option {
-	return func(c *config) { c.pause = fixtures.Pause{D: d, Every: period} }
+	return func(c *config) { c.pause = server.Pause{D: d, Every: period} }
 }
 
 // Start serves the fixture routes over h2c with receive windows w until
 // Close. Whatever the handler, the server answers GET /stats itself and
 // applies WithPause.
 func Start(w Window, opts ...Option) (*Server, error) {
-	cfg := config{addr: fixtures.DefaultAddr, handler: fixtures.NewHTTPHandler(), readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
+	cfg := config{addr: server.DefaultAddr, handler: server.NewHTTPHandler(), readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -121,11 +121,11 @@ func Start(w Window, opts ...Option) (*Server, error) {
 			return nil, fmt.Errorf("h2c: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
-	ln = fixtures.CountConns(fixtures.LimitConns(ln, cfg.maxConns), state.Counters())
+	state := server.NewServerStateCounting(cfg.pause, cfg.counters)
+	ln = server.CountConns(server.LimitConns(ln, cfg.maxConns), state.Counters())
 	s := &Server{
 		srv: &http.Server{
-			Handler:           onlyHTTP2(state.HTTPHandler(fixtures.BoundBody(cfg.handler, cfg.readTimeout))),
+			Handler:           onlyHTTP2(state.HTTPHandler(server.BoundBody(cfg.handler, cfg.readTimeout))),
 			Protocols:         serverProtocols(),
 			HTTP2:             w.HTTP2Config(),
 			ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it
@@ -170,7 +170,7 @@ func onlyHTTP2(next http.Handler) http.Handler {
 }
 
 // connState counts accepted connections in state, then calls hook if set.
-func connState(state *fixtures.ServerState, hook func(net.Conn, http.ConnState)) func(net.Conn, http.ConnState) {
+func connState(state *server.ServerState, hook func(net.Conn, http.ConnState)) func(net.Conn, http.ConnState) {
 	return func(c net.Conn, st http.ConnState) {
 		state.TrackHTTP(c, st)
 		if hook != nil {
@@ -183,11 +183,11 @@ func connState(state *fixtures.ServerState, hook func(net.Conn, http.ConnState))
 func (s *Server) URL() string { return s.url }
 
 // Requests is the number of requests the server has answered or begun to
-// answer so far (fixtures.Counters.Requests).
+// answer so far (server.Counters.Requests).
 func (s *Server) Requests() int { return int(s.state.Counters().Requests.Load()) }
 
 // Wire is the number of bytes the server has read and written on its
-// connections so far (fixtures.Counters.Read and Written).
+// connections so far (server.Counters.Read and Written).
 func (s *Server) Wire() (read, written int) { return s.state.Counters().Wire() }
 
 // Addr is the listening address.

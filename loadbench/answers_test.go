@@ -15,8 +15,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // corrupting serves the fixture routes, but from the answer number from
@@ -24,8 +24,8 @@ import (
 func corrupting(t *testing.T, path string, from int64, old, new []byte) string {
 	t.Helper()
 	var n atomic.Int64
-	srv, err := fixtures.Start(fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		fixtures.Handler(ctx)
+	srv, err := server.Start(server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		server.Handler(ctx)
 		if string(ctx.Path()) == path && n.Add(1) >= from {
 			ctx.Response.SetBodyRaw(bytes.Replace(ctx.Response.Body(), old, new, 1))
 		}
@@ -48,13 +48,13 @@ func TestWrongAnswersAreErrors(t *testing.T) {
 	// run together after it, but under -race.
 	// The record holding the first "score": past the middle of the 0.6 MB
 	// document, from its {"id": so that no earlier record matches.
-	recs := fixtures.JSON600KBody()
+	recs := server.JSON600KBody()
 	mid := bytes.Index(recs[len(recs)/2:], []byte(`"score":`)) + len(recs)/2
 	id := bytes.LastIndex(recs[:mid], []byte(`{"id":`))
 	if first := bytes.Index(recs, recs[id:mid+12]); first != id || id < len(recs)/3 {
 		t.Fatalf("the json600k record to corrupt is at byte %d, first matched at %d of %d", id, first, len(recs))
 	}
-	bin := fixtures.Bytes(bin8mSize)
+	bin := server.Bytes(bin8mSize)
 	for _, tc := range []struct {
 		payload, path string
 		old, new      []byte

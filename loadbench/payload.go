@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // A payload is what each request of a run fetches, and how its answer is
@@ -27,7 +27,7 @@ const bin8mSize = 8 << 20
 
 var payloads = []payload{
 	{"json", "/json", "GET /json, decoded into a struct", jsonOp},
-	{"json600k", "/json600k", fmt.Sprintf("GET /json600k, %d records (about 0.6 MB) decoded into []fixtures.Record", fixtures.JSON600KRecords), json600kOp},
+	{"json600k", "/json600k", fmt.Sprintf("GET /json600k, %d records (about 0.6 MB) decoded into []server.Record", server.JSON600KRecords), json600kOp},
 	{"bin8m", "/bytes/" + strconv.Itoa(bin8mSize), "GET /bytes/8388608, read whole into a new slice", bin8mOp},
 }
 
@@ -51,7 +51,7 @@ func payloadNames() string {
 // checkMeta checks what every answer must have: status 200 and, where the
 // body is decoded, the exact length that came over the wire.
 func checkMeta(m clients.Meta, bodyLen int) error {
-	if err := fixtures.CheckStatus(m.Status, 200); err != nil {
+	if err := server.CheckStatus(m.Status, 200); err != nil {
 		return err
 	}
 	if bodyLen >= 0 && m.BodyLen != bodyLen {
@@ -63,16 +63,16 @@ func checkMeta(m clients.Meta, bodyLen int) error {
 func jsonOp(c clients.Client, base string) load.Op {
 	url := base + "/json"
 	return func() error {
-		var v fixtures.JSONMessage
+		var v server.JSONMessage
 		m, err := c.GetJSON(url, &v)
 		if err != nil {
 			return err
 		}
-		if err := checkMeta(m, len(fixtures.JSONBody)); err != nil {
+		if err := checkMeta(m, len(server.JSONBody)); err != nil {
 			return load.BadAnswer(err)
 		}
-		if v != fixtures.WantJSON {
-			return load.BadAnswer(fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON))
+		if v != server.WantJSON {
+			return load.BadAnswer(fmt.Errorf("decoded %+v, want %+v", v, server.WantJSON))
 		}
 		return nil
 	}
@@ -84,10 +84,10 @@ func jsonOp(c clients.Client, base string) load.Op {
 // decode, the same for every client).
 func json600kOp(c clients.Client, base string) load.Op {
 	url := base + "/json600k"
-	want := fixtures.Records()
-	bodyLen := len(fixtures.JSON600KBody())
+	want := server.Records()
+	bodyLen := len(server.JSON600KBody())
 	return func() error {
-		var got []fixtures.Record
+		var got []server.Record
 		m, err := c.GetJSON(url, &got)
 		if err != nil {
 			return err
@@ -102,7 +102,7 @@ func json600kOp(c clients.Client, base string) load.Op {
 	}
 }
 
-func equalRecords(got, want []fixtures.Record) error {
+func equalRecords(got, want []server.Record) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%d records, want %d", len(got), len(want))
 	}
@@ -119,7 +119,7 @@ func equalRecords(got, want []fixtures.Record) error {
 // transfer and the same for every client).
 func bin8mOp(c clients.Client, base string) load.Op {
 	url := base + "/bytes/" + strconv.Itoa(bin8mSize)
-	want := fixtures.Bytes(bin8mSize)
+	want := server.Bytes(bin8mSize)
 	return func() error {
 		m, body, err := c.GetBytes(url)
 		if err != nil {
@@ -128,7 +128,7 @@ func bin8mOp(c clients.Client, base string) load.Op {
 		if err := checkMeta(m, -1); err != nil {
 			return load.BadAnswer(err)
 		}
-		if err := fixtures.CheckBody(body, want, true); err != nil {
+		if err := server.CheckBody(body, want, true); err != nil {
 			return load.BadAnswer(err)
 		}
 		return nil

@@ -18,9 +18,9 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // runLoadbench runs loadbench with args and returns its stdout.
@@ -399,7 +399,7 @@ func TestCPUsTarget(t *testing.T) {
 	if !cpuset.Supported || err != nil || len(all) < 2 {
 		t.Skipf("-cpus 2 needs Linux and 2 CPUs (%v allowed, %v)", all, err)
 	}
-	srv, err := fixtures.Start()
+	srv, err := server.Start()
 	if err != nil {
 		t.Fatal(err)
 	}

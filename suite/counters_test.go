@@ -7,7 +7,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestExactCounters: a leaf reports, per op of its timed loop, the bytes
@@ -18,7 +18,7 @@ import (
 // where there is no TLS.
 func TestExactCounters(t *testing.T) {
 	setBenchtime(t, "20x")
-	jsonLen := float64(len(fixtures.JSONBody))
+	jsonLen := float64(len(server.JSONBody))
 	for _, c := range []struct {
 		f                 Family
 		leaf              string

@@ -22,9 +22,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // A fault is a wrong answer a careless check would accept: a server that
@@ -85,8 +85,8 @@ var faults = []fault{
 // HTTP/3 (faultyTLSServers); closeConn applies to HTTP/1.1 answers and,
 // as a GOAWAY, to HTTP/2 answers over TLS.
 func faultyServers(t *testing.T, f fault) servers {
-	h1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		fixtures.Handler(ctx)
+	h1 := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		server.Handler(ctx)
 		if f.closeConn {
 			ctx.SetConnectionClose()
 			return
@@ -97,7 +97,7 @@ func faultyServers(t *testing.T, f fault) servers {
 			ctx.Response.SetBody(bytes.Clone(b))
 		}
 	}))
-	routes := fixtures.NewHTTPHandler()
+	routes := server.NewHTTPHandler()
 	h2 := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		routes.ServeHTTP(rec, r)
@@ -301,7 +301,7 @@ func (s *staleClient) Upload(url, contentType string, body io.Reader) (clients.M
 	return s.stale(s.Client.(clients.Uploader).Upload(url, contentType, body))
 }
 
-func (s *staleClient) PostMultipart(url string, form fixtures.Form) (clients.Meta, []byte, error) {
+func (s *staleClient) PostMultipart(url string, form server.Form) (clients.Meta, []byte, error) {
 	return s.stale(s.Client.(clients.MultipartPoster).PostMultipart(url, form))
 }
 

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/countio"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // The feature families: every library client, each through its own API for
@@ -27,8 +27,8 @@ var (
 	// or a text field and a 1 MiB file) and the server's summary read
 	// back.
 	Multipart = Family{name: "Multipart", process: true, variants: []variant{
-		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(fixtures.FormSmall)},
-		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(fixtures.FormFile1MiB)},
+		{levels: []string{"form=small"}, clients: h1Libraries, newOp: multipartOp(server.FormSmall)},
+		{levels: []string{"form=file1MiB"}, clients: h1Libraries, bytes: 1 << 20, newOp: multipartOp(server.FormFile1MiB)},
 	}}
 
 	// Upload: one op sends 1 MiB to /echo and reads the echo: a byte
@@ -52,7 +52,7 @@ var (
 	BodyStream = Family{name: "BodyStream", variants: []variant{
 		{levels: []string{"size=64KiB", "read=frames"}, clients: h1Libraries, bytes: 64 << 10, newOp: framesOp(64 << 10)},
 		{levels: []string{"size=64KiB", "read=collect"}, clients: h1Libraries, bytes: 64 << 10, newOp: func(c clients.Client, t target) op {
-			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), fixtures.Bytes(64<<10), t.proto, bufFresh)
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, 64<<10), server.Bytes(64<<10), t.proto, bufFresh)
 		}},
 	}}
 )
@@ -83,10 +83,10 @@ func netRange() []variant {
 // event checked (type, data, order), and the stream's length checked, so
 // neither a lost nor an extra byte passes.
 func sseOp(n int) func(clients.Client, target) op {
-	want, _ := fixtures.SSEStream(n)
+	want, _ := server.SSEStream(n)
 	data := make([]string, n)
 	for i := range data {
-		data[i] = fixtures.SSEData(i)
+		data[i] = server.SSEData(i)
 	}
 	return func(c clients.Client, t target) op {
 		s, fail := capability[clients.Streamer](c)
@@ -108,7 +108,7 @@ func sseOp(n int) func(clients.Client, target) op {
 				if err != nil {
 					return fmt.Errorf("event %d: %w", i, err)
 				}
-				if i >= n || ev.Type != fixtures.SSEEventType || ev.Data != data[i] {
+				if i >= n || ev.Type != server.SSEEventType || ev.Data != data[i] {
 					return fmt.Errorf("event %d: type %q, data %q", i, ev.Type, ev.Data)
 				}
 				i++
@@ -124,7 +124,7 @@ func sseOp(n int) func(clients.Client, target) op {
 // multipartOp: one op POSTs form to /multipart and compares the server's
 // summary of what it parsed (names, file names, sizes, CRC-32s) with the
 // form's.
-func multipartOp(form fixtures.Form) func(clients.Client, target) op {
+func multipartOp(form server.Form) func(clients.Client, target) op {
 	want := form.Summary()
 	return func(c clients.Client, t target) op {
 		mp, fail := capability[clients.MultipartPoster](c)
@@ -141,7 +141,7 @@ func multipartOp(form fixtures.Form) func(clients.Client, target) op {
 // uploadOp: one op streams n bytes of unknown length (an io.Reader that
 // hides its size, so HTTP/1.1 sends it chunked) to /echo and reads the echo.
 func uploadOp(n int) func(clients.Client, target) op {
-	payload := fixtures.Bytes(n)
+	payload := server.Bytes(n)
 	return func(c clients.Client, t target) op {
 		up, fail := capability[clients.Uploader](c)
 		if fail != nil {
@@ -152,7 +152,7 @@ func uploadOp(n int) func(clients.Client, target) op {
 		body := &struct{ io.Reader }{rd} // no Len method: the clients cannot see the length
 		return bodyOp(payload, t.proto, func([]byte) (clients.Meta, []byte, error) {
 			rd.Reset(payload)
-			return up.Upload(url, fixtures.ContentTypeBinary, body)
+			return up.Upload(url, server.ContentTypeBinary, body)
 		})
 	}
 }
@@ -164,14 +164,14 @@ func uploadOp(n int) func(clients.Client, target) op {
 // in the warm-up and at its sampled windows in the loop, as every other
 // body is.
 func rangeVariant(label string, size, chunks int) variant {
-	want := fixtures.Bytes(size)
+	want := server.Bytes(size)
 	starts := make([]int, chunks+1)
 	wantCR := make([]string, chunks)
 	for i := range chunks + 1 {
 		starts[i] = i * size / chunks
 	}
 	for i := range chunks {
-		wantCR[i] = fixtures.ContentRange(starts[i], starts[i+1]-1, size)
+		wantCR[i] = server.ContentRange(starts[i], starts[i+1]-1, size)
 	}
 	return variant{
 		levels: []string{"size=" + label, fmt.Sprintf("chunks=%d", chunks)}, clients: h1Libraries, bytes: int64(size),
@@ -192,7 +192,7 @@ func rangeVariant(label string, size, chunks int) variant {
 					return fmt.Errorf("HEAD: Content-Length %d, want %d", n, size)
 				}
 				for i := range chunks {
-					fixtures.Poison(buf[starts[i]:starts[i+1]], want[starts[i]:starts[i+1]], full)
+					server.Poison(buf[starts[i]:starts[i+1]], want[starts[i]:starts[i+1]], full)
 				}
 				var g errgroup.Group
 				for i := range chunks {
@@ -211,7 +211,7 @@ func rangeVariant(label string, size, chunks int) variant {
 					return err
 				}
 				for i := range chunks {
-					if err := fixtures.CheckBody(buf[starts[i]:starts[i+1]], want[starts[i]:starts[i+1]], full); err != nil {
+					if err := server.CheckBody(buf[starts[i]:starts[i+1]], want[starts[i]:starts[i+1]], full); err != nil {
 						return fmt.Errorf("chunk %d: %w", i, err)
 					}
 				}
@@ -227,7 +227,7 @@ const frameSize = 16 << 10
 // framesOp: one op GETs n bytes and reads them through a fixed 16 KiB
 // buffer as they arrive, never holding the whole body.
 func framesOp(n int) func(clients.Client, target) op {
-	want := fixtures.Bytes(n)
+	want := server.Bytes(n)
 	return func(c clients.Client, t target) op {
 		s, fail := capability[clients.Streamer](c)
 		if fail != nil {
@@ -246,7 +246,7 @@ func framesOp(n int) func(clients.Client, target) op {
 			total := 0
 			for {
 				k, err := body.Read(frame)
-				if err := fixtures.CheckBodyAt(frame[:k], want, total, full); err != nil {
+				if err := server.CheckBodyAt(frame[:k], want, total, full); err != nil {
 					return err
 				}
 				total += k

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/countio"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // getBytesExchange measures one real BenchmarkH1GetBytes exchange of the raw
@@ -52,13 +52,13 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 
 // tcpEcho is a loopback TCP peer that reads reqBytes and answers respBytes,
 // over and over, until closed. It counts what it reads and writes, and the
-// connections it accepts, as the fixture servers do (fixtures.CountConns).
+// connections it accepts, as the fixture servers do (server.CountConns).
 type tcpEcho struct {
 	ln       net.Listener
 	wg       sync.WaitGroup
 	mu       sync.Mutex
 	conn     net.Conn
-	counters fixtures.Counters
+	counters server.Counters
 }
 
 // target is the echo's counters in a target's shape, for wireCount.
@@ -73,7 +73,7 @@ func startTCPEcho(tb testing.TB, reqBytes, respBytes int) *tcpEcho {
 		tb.Fatal(err)
 	}
 	e := &tcpEcho{}
-	e.ln = fixtures.CountConns(ln, &e.counters)
+	e.ln = server.CountConns(ln, &e.counters)
 	e.wg.Add(1)
 	go func() {
 		defer e.wg.Done()

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // The HTTP/1.1 families: every HTTP/1.1 client, the floor (raw) last, over
@@ -57,8 +57,8 @@ func getText(c clients.Client, t target) op {
 			return err
 		}
 		// The length as received too: a library may trim what it hands over.
-		if m.BodyLen != len(fixtures.JSONBody) || s != fixtures.JSONBody {
-			return fmt.Errorf("text %q from a %d-byte body, want %q (%d bytes)", s, m.BodyLen, fixtures.JSONBody, len(fixtures.JSONBody))
+		if m.BodyLen != len(server.JSONBody) || s != server.JSONBody {
+			return fmt.Errorf("text %q from a %d-byte body, want %q (%d bytes)", s, m.BodyLen, server.JSONBody, len(server.JSONBody))
 		}
 		return nil
 	}
@@ -67,17 +67,17 @@ func getText(c clients.Client, t target) op {
 func getJSON(c clients.Client, t target) op {
 	url := t.base + "/json"
 	return func(bool) error {
-		var v fixtures.JSONMessage
+		var v server.JSONMessage
 		m, err := c.GetJSON(url, &v)
 		if err := checkMeta(m, err, 200, t.proto); err != nil {
 			return err
 		}
 		// A decoder skips whitespace around the value: check the length.
-		if m.BodyLen != len(fixtures.JSONBody) {
-			return fmt.Errorf("JSON body of %d bytes, want %d", m.BodyLen, len(fixtures.JSONBody))
+		if m.BodyLen != len(server.JSONBody) {
+			return fmt.Errorf("JSON body of %d bytes, want %d", m.BodyLen, len(server.JSONBody))
 		}
-		if v != fixtures.WantJSON {
-			return fmt.Errorf("decoded %+v, want %+v", v, fixtures.WantJSON)
+		if v != server.WantJSON {
+			return fmt.Errorf("decoded %+v, want %+v", v, server.WantJSON)
 		}
 		return nil
 	}

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/netem"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -80,7 +80,7 @@ func netTarget(tb testing.TB, v variant) target {
 		s := benchtest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), benchtest.WithConns(conns))
 		return target{base: s.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	default:
-		s := benchtest.Start(tb, fixtures.WithListener(ln))
+		s := benchtest.Start(tb, server.WithListener(ln))
 		return target{base: s.URL(), proto: 1, opened: s.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	}
 }

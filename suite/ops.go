@@ -8,10 +8,10 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
-var jsonBytes = []byte(fixtures.JSONBody)
+var jsonBytes = []byte(server.JSONBody)
 
 // capability returns c as T, or an op that fails saying what c lacks
 // (errLacks: a brought client's leaf is skipped, a suite client's fails).
@@ -34,15 +34,15 @@ func getJSONBytes(r bufRule) func(clients.Client, target) op {
 // rule r.
 func post(n int, r bufRule) func(clients.Client, target) op {
 	return func(c clients.Client, t target) op {
-		body := fixtures.Bytes(n)
+		body := server.Bytes(n)
 		url := t.base + "/echo"
 		if r == bufReused {
 			return bodyOp(body, t.proto, func(dst []byte) (clients.Meta, []byte, error) {
-				return c.PostInto(url, fixtures.ContentTypeBinary, body, dst)
+				return c.PostInto(url, server.ContentTypeBinary, body, dst)
 			})
 		}
 		return bodyOp(body, t.proto, func([]byte) (clients.Meta, []byte, error) {
-			return c.Post(url, fixtures.ContentTypeBinary, body)
+			return c.Post(url, server.ContentTypeBinary, body)
 		})
 	}
 }
@@ -71,13 +71,13 @@ func getBytesOp(c clients.Client, url string, want []byte, proto int, r bufRule)
 func bodyOp(want []byte, proto int, do func(dst []byte) (clients.Meta, []byte, error)) op {
 	var prev []byte
 	return func(full bool) error {
-		fixtures.Poison(prev, want, full)
+		server.Poison(prev, want, full)
 		m, b, err := do(prev)
 		prev = b
 		if err := checkMeta(m, err, 200, proto); err != nil {
 			return err
 		}
-		return fixtures.CheckBody(b, want, full)
+		return server.CheckBody(b, want, full)
 	}
 }
 
@@ -192,13 +192,13 @@ func checkMeta(m clients.Meta, err error, status, proto int) error {
 	if m.ProtoMajor != proto {
 		return fmt.Errorf("answered over HTTP/%d (status %d), want HTTP/%d: the client spoke another protocol than the row's", m.ProtoMajor, m.Status, proto)
 	}
-	return fixtures.CheckStatus(m.Status, status)
+	return server.CheckStatus(m.Status, status)
 }
 
 func download(sz size, cs []clients.Factory, cfg clients.Config, r bufRule) variant {
 	return variant{clients: cs, cfg: cfg, bytes: int64(sz.n),
 		newOp: func(c clients.Client, t target) op {
-			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, sz.n), fixtures.Bytes(sz.n), t.proto, r)
+			return getBytesOp(c, fmt.Sprintf("%s/bytes/%d", t.base, sz.n), server.Bytes(sz.n), t.proto, r)
 		}}
 }
 

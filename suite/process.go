@@ -23,7 +23,7 @@ import (
 // Every op is checked as in process: status, protocol and body, and the
 // row's connection and handshake rules against the server's counters,
 // which the child keeps in memory shared with the benchmark
-// (fixtures.Counters), exact at every op.
+// (server.Counters), exact at every op.
 //
 // server=process is the first level under the family
 // (BenchmarkH1GetBytes/server=process/buf=fresh/client=nethttp), and the

@@ -12,9 +12,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/procserver"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestProcessRows: every server=process leaf runs its ops, fully checked,
@@ -90,9 +90,9 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	plain := procs.target(t, v)
 	burning := startChild(t, procserver.Spec{Proto: procserver.H1, Burn: extra})
 	burnTarget := target{base: burning.URL, proto: 1, opened: counted(&burning.Counters.Accepted)}
-	inProcess := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	inProcess := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		procserver.Burn(extra)
-		fixtures.Handler(ctx)
+		server.Handler(ctx)
 	}))
 	inTarget := target{base: inProcess.URL(), proto: 1, opened: inProcess.Opened}
 	nethttp, raw := h1Clients[slices.IndexFunc(h1Clients, named("nethttp"))], h1Clients[slices.IndexFunc(h1Clients, named("raw"))]

@@ -100,7 +100,7 @@ type target struct {
 	// by HTTPBENCH_TARGET cannot).
 	opened func() int
 	// requests, when set, is the number of requests the server has
-	// answered so far (fixtures.Counters.Requests): every op must reach
+	// answered so far (server.Counters.Requests): every op must reach
 	// it (see servedChecked).
 	requests func() int
 	// handshakes, when set, is the number of TLS handshakes the server has
@@ -108,7 +108,7 @@ type target struct {
 	// them).
 	handshakes func() (full, resumed int)
 	// wire, when set, is the number of bytes the server has read and
-	// written so far on its connections (fixtures.Counters.Read and
+	// written so far on its connections (server.Counters.Read and
 	// Written): what the client sent and received on the wire.
 	wire func() (read, written int)
 	// early, when set, is the number of requests the HTTP/3 server has read

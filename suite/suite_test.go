@@ -12,9 +12,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestMain fails the run if a server or client goroutine outlives the
@@ -71,7 +71,7 @@ func TestOneAttemptPerRequest(t *testing.T) {
 		{"conn_closed", func(ctx *fasthttp.RequestCtx) { ctx.Conn().Close() }},
 	} {
 		var hits atomic.Int64
-		srv := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		srv := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 			hits.Add(1)
 			tc.answer(ctx)
 		}))

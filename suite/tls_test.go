@@ -11,8 +11,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // TestTLSHandshakeRowsCheckResumption: a TLSHandshake row fails when the
@@ -21,7 +21,7 @@ import (
 // resume=off leaf whose client keeps a session cache (so the second
 // handshake resumes).
 func TestTLSHandshakeRowsCheckResumption(t *testing.T) {
-	noTickets, noTicketsH3 := faultyTLSServers(t, fixtures.NewHTTPHandler(), func(c *tls.Config) { c.SessionTicketsDisabled = true })
+	noTickets, noTicketsH3 := faultyTLSServers(t, server.NewHTTPHandler(), func(c *tls.Config) { c.SessionTicketsDisabled = true })
 	tcp, h3 := startTLSServers(t)
 	eachLeaf(t, TLSHandshake, func(t *testing.T, v variant, cf clients.Factory) {
 		cfg, tg := v.cfg, tcp
@@ -59,7 +59,7 @@ func TestTLSHandshakeRowsCheckResumption(t *testing.T) {
 // only h2) cannot fall back: its handshake with that server fails.
 func TestTLSRowsCheckTheProtocol(t *testing.T) {
 	t.Parallel()
-	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
+	h1Only := httptest.NewUnstartedServer(server.NewHTTPHandler())
 	h1Only.TLS = benchCert.ServerConfig()
 	h1Only.TLS.NextProtos = []string{"http/1.1"}
 	// Quiet: it logs every handshake an h2-only client fails.

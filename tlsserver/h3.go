@@ -11,8 +11,8 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // H3Server is the fixture route table served over HTTP/3 (QUIC, TLS 1.3) by
@@ -53,12 +53,12 @@ func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
 			return nil, fmt.Errorf("tlsserver: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
-	pc = fixtures.CountPackets(pc, state.Counters())
+	state := server.NewServerStateCounting(cfg.pause, cfg.counters)
+	pc = server.CountPackets(pc, state.Counters())
 	r := &running{state: state, url: "https://" + pc.LocalAddr().String(), done: make(chan error, 1)}
 	s := &H3Server{running: r}
 	var held atomic.Int64 // QUIC connections open, for WithMaxConns
-	routes := state.HTTPHandler(fixtures.BoundWrite(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout), cfg.writeTimeout))
+	routes := state.HTTPHandler(server.BoundWrite(server.BoundBody(server.NewHTTPHandler(), cfg.readTimeout), cfg.writeTimeout))
 	srv := &http3.Server{
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			// The server installs 0-RTT keys only when it accepts early

@@ -1,7 +1,7 @@
-// Package tlsserver serves the fixture route table (fixtures.NewHTTPHandler)
+// Package tlsserver serves the fixture route table (server.NewHTTPHandler)
 // over TLS 1.3: HTTP/1.1 and HTTP/2 chosen by ALPN (Start), and HTTP/3 over
 // QUIC with quic-go (StartH3). Both present a tlscert.Cert, answer GET
-// /stats themselves and pause as fixtures.WithPause does, like the h2c
+// /stats themselves and pause as server.WithPause does, like the h2c
 // server. They listen on loopback unless told otherwise.
 package tlsserver
 
@@ -17,16 +17,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Server timeouts: they bound a stuck peer; no benchmark comes near them.
 // DefaultReadTimeout bounds the reading of a request body (per request over
-// HTTP/1.1, per stream over HTTP/2 and HTTP/3; see fixtures.BoundBody).
+// HTTP/1.1, per stream over HTTP/2 and HTTP/3; see server.BoundBody).
 const (
-	DefaultReadTimeout       = fixtures.DefaultReadTimeout
-	DefaultWriteTimeout      = fixtures.DefaultWriteTimeout
+	DefaultReadTimeout       = server.DefaultReadTimeout
+	DefaultWriteTimeout      = server.DefaultWriteTimeout
 	DefaultReadHeaderTimeout = 30 * time.Second
 	DefaultIdleTimeout       = 90 * time.Second
 )
@@ -36,17 +36,17 @@ type Option func(*config)
 
 type config struct {
 	addr         string
-	pause        fixtures.Pause
+	pause        server.Pause
 	readTimeout  time.Duration
 	writeTimeout time.Duration
 	errorLog     *log.Logger
 	ln           net.Listener
 	pc           net.PacketConn
 	maxConns     int
-	counters     *fixtures.Counters
+	counters     *server.Counters
 }
 
-// WithAddr sets the listen address (default fixtures.DefaultAddr, loopback).
+// WithAddr sets the listen address (default server.DefaultAddr, loopback).
 func WithAddr(addr string) Option { return func(c *config) { c.addr = addr } }
 
 // WithListener makes Start serve on ln instead of listening on an address
@@ -62,7 +62,7 @@ func WithPacketConn(pc net.PacketConn) Option { return func(c *config) { c.pc = 
 
 // WithMaxConns makes the server hold at most n connections at once; by
 // default it holds as many as it is sent. Start's listener accepts no more
-// than n (see fixtures.LimitConns); StartH3 closes a QUIC connection past
+// than n (see server.LimitConns); StartH3 closes a QUIC connection past
 // the n-th at once with H3_EXCESSIVE_LOAD, before it reads a request.
 func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = n } }
 
@@ -80,23 +80,23 @@ func WithWriteTimeout(d time.Duration) Option { return func(c *config) { c.write
 
 // WithErrorLog sets where the server reports what goes wrong on a
 // connection (a failed TLS handshake, a malformed request); by default it
-// is discarded, as fixtures.Start does. StartH3 has no use for it:
+// is discarded, as server.Start does. StartH3 has no use for it:
 // quic-go's HTTP/3 server logs nothing of the kind.
 func WithErrorLog(l *log.Logger) Option { return func(c *config) { c.errorLog = l } }
 
-// WithCounters makes the server count in c (see fixtures.Counters), which
+// WithCounters makes the server count in c (see server.Counters), which
 // may be memory another process reads.
-func WithCounters(c *fixtures.Counters) Option { return func(cfg *config) { cfg.counters = c } }
+func WithCounters(c *server.Counters) Option { return func(cfg *config) { cfg.counters = c } }
 
 // WithPause makes the server pause for d every period, as
-// fixtures.WithPause does; Start and StartH3 refuse a pair
-// fixtures.Pause.Check does not accept. GET /stats is never paused.
+// server.WithPause does; Start and StartH3 refuse a pair
+// server.Pause.Check does not accept. GET /stats is never paused.
 func WithPause(d, period time.Duration) Option {
-	return func(c *config) { c.pause = fixtures.Pause{D: d, Every: period} }
+	return func(c *config) { c.pause = server.Pause{D: d, Every: period} }
 }
 
 func newConfig(opts []Option) (config, error) {
-	cfg := config{addr: fixtures.DefaultAddr, readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
+	cfg := config{addr: server.DefaultAddr, readTimeout: DefaultReadTimeout, writeTimeout: DefaultWriteTimeout, errorLog: log.New(io.Discard, "", 0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -109,7 +109,7 @@ func newConfig(opts []Option) (config, error) {
 // running is what both servers share once started: their counters, their
 // URL, and a Shutdown that runs once.
 type running struct {
-	state *fixtures.ServerState
+	state *server.ServerState
 	url   string
 	done  chan error // Serve's result
 
@@ -130,12 +130,12 @@ func (r *running) URL() string { return r.url }
 func (r *running) Opened() int { return int(r.state.Stats().ConnsAccepted) }
 
 // Requests is the number of requests the server has answered or begun to
-// answer so far (fixtures.Counters.Requests).
+// answer so far (server.Counters.Requests).
 func (r *running) Requests() int { return int(r.state.Counters().Requests.Load()) }
 
 // Wire is the number of bytes the server has read and written so far, on
 // its TCP connections (TLS records whole) or its UDP socket (QUIC packets
-// whole): fixtures.Counters.Read and Written.
+// whole): server.Counters.Read and Written.
 func (r *running) Wire() (read, written int) { return r.state.Counters().Wire() }
 
 // Handshakes is the number of TLS handshakes the server has carried out so
@@ -233,14 +233,14 @@ func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
 			return nil, fmt.Errorf("tlsserver: listen: %w", err)
 		}
 	}
-	state := fixtures.NewServerStateCounting(cfg.pause, cfg.counters)
-	ln = fixtures.CountConns(fixtures.LimitConns(ln, cfg.maxConns), state.Counters())
+	state := server.NewServerStateCounting(cfg.pause, cfg.counters)
+	ln = server.CountConns(server.LimitConns(ln, cfg.maxConns), state.Counters())
 	r := &running{state: state, url: "https://" + ln.Addr().String(), done: make(chan error, 1)}
 	var protos http.Protocols
 	protos.SetHTTP1(true)
 	protos.SetHTTP2(true)
 	srv := &http.Server{
-		Handler:           state.HTTPHandler(fixtures.BoundBody(fixtures.NewHTTPHandler(), cfg.readTimeout)),
+		Handler:           state.HTTPHandler(server.BoundBody(server.NewHTTPHandler(), cfg.readTimeout)),
 		TLSConfig:         r.tlsConfig(cert), // ServeTLS adds h2 and http/1.1 to its NextProtos
 		Protocols:         &protos,
 		ReadHeaderTimeout: min(DefaultReadHeaderTimeout, cfg.readTimeout), // WithReadTimeout shortens it

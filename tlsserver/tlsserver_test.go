@@ -16,9 +16,9 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 func newCert(t *testing.T) *tlscert.Cert {
@@ -81,8 +81,8 @@ func getJSON(t *testing.T, hc *http.Client, base string) *http.Response {
 	if err != nil {
 		t.Fatalf("GET /json: reading the body: %v", err)
 	}
-	if resp.StatusCode != http.StatusOK || string(body) != fixtures.JSONBody {
-		t.Fatalf("GET /json: %d %q, want 200 %q", resp.StatusCode, body, fixtures.JSONBody)
+	if resp.StatusCode != http.StatusOK || string(body) != server.JSONBody {
+		t.Fatalf("GET /json: %d %q, want 200 %q", resp.StatusCode, body, server.JSONBody)
 	}
 	return resp
 }

@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // The tests in this file run the program, as a user does: what they check
@@ -145,7 +145,7 @@ func TestProcessStopsOnSignal(t *testing.T) {
 				body, err := io.ReadAll(resp.Body)
 				resp.Body.Close()
 				hc.CloseIdleConnections()
-				if err != nil || resp.StatusCode != 200 || resp.ProtoMajor != tc.proto || string(body) != fixtures.JSONBody {
+				if err != nil || resp.StatusCode != 200 || resp.ProtoMajor != tc.proto || string(body) != server.JSONBody {
 					t.Fatalf("GET /json: %s over HTTP/%d, body %q, %v", resp.Status, resp.ProtoMajor, body, err)
 				}
 				s.stop(t, sig)
@@ -267,8 +267,8 @@ func TestProcessTooLarge(t *testing.T) {
 				go func() {
 					defer close(wrote)
 					if !expect { // the server may stop reading: errors are expected
-						nc.Write(fixtures.Bytes(fixtures.MaxBytes))
-						nc.Write(fixtures.Bytes(size - fixtures.MaxBytes))
+						nc.Write(server.Bytes(server.MaxBytes))
+						nc.Write(server.Bytes(size - server.MaxBytes))
 					}
 				}()
 				resp, err := http.ReadResponse(bufio.NewReader(nc), nil)

@@ -19,7 +19,7 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // readCert reads the certificate benchserver wrote with -cert-out, checks
@@ -57,7 +57,7 @@ func checkJSON(t *testing.T, hc *http.Client, url string) *http.Response {
 	}
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if err != nil || resp.StatusCode != 200 || string(body) != fixtures.JSONBody {
+	if err != nil || resp.StatusCode != 200 || string(body) != server.JSONBody {
 		t.Fatalf("GET /json: %s, body %q, %v", resp.Status, body, err)
 	}
 	return resp
@@ -94,7 +94,7 @@ func TestProcessTLS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("curl: %v\n%s", err, out)
 		}
-		if want := fixtures.JSONBody + "\n2"; string(out) != want {
+		if want := server.JSONBody + "\n2"; string(out) != want {
 			t.Errorf("curl printed %q, want %q (the body, then HTTP version 2)", out, want)
 		}
 		// Without the certificate, curl refuses the server.

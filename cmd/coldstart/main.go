@@ -75,12 +75,12 @@ import (
 	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -381,7 +381,7 @@ func peakRSS(ctx context.Context, p program, t targets) (int64, error) {
 // startServers starts the cleartext, TLS and HTTP/3 fixture servers on
 // loopback, the TLS servers' certificate written into dir, until stop.
 func startServers(dir string) (t targets, stop func() error, err error) {
-	srv, err := fixtures.Start()
+	srv, err := server.Start()
 	if err != nil {
 		return t, nil, err
 	}

@@ -25,12 +25,12 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // The programs are built once, for every test that needs them, into
@@ -92,14 +92,14 @@ func servers(t *testing.T) targets {
 // TLS (h2 and http/1.1 by ALPN) and over HTTP/3, for the life of t.
 func wrongServers(t *testing.T) targets {
 	t.Helper()
-	body := strings.Replace(fixtures.JSONBody, "42", "41", 1)
-	http1 := benchtest.Start(t, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		ctx.SetContentType(fixtures.ContentTypeJSON)
+	body := strings.Replace(server.JSONBody, "42", "41", 1)
+	http1 := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		ctx.SetContentType(server.ContentTypeJSON)
 		ctx.SetBodyString(body)
 	}))
 	cert, certFile := newCertFile(t)
 	wrong := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", fixtures.ContentTypeJSON)
+		w.Header().Set("Content-Type", server.ContentTypeJSON)
 		io.WriteString(w, body)
 	})
 	tcp := httptest.NewUnstartedServer(wrong)
@@ -184,7 +184,7 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 	ps := built(t)
 	right := servers(t)
 	cert, certFile := newCertFile(t)
-	h1Only := httptest.NewUnstartedServer(fixtures.NewHTTPHandler())
+	h1Only := httptest.NewUnstartedServer(server.NewHTTPHandler())
 	h1Only.TLS = cert.ServerConfig()
 	h1Only.TLS.NextProtos = []string{"http/1.1"}
 	h1Only.Config.ErrorLog = log.New(io.Discard, "", 0) // xnethttp2's failed handshake

@@ -16,10 +16,10 @@ import (
 
 	"github.com/google/renameio/v2"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/ratelog"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -72,13 +72,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *gomaxprocs < 0 {
 		return fmt.Errorf("-gomaxprocs %d: want 0 (Go's default) or more", *gomaxprocs)
 	}
-	if err := (fixtures.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
+	if err := (server.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
 		return fmt.Errorf("-pause %v -pause-every %v: %w", *pause, *pauseEvery, err)
 	}
-	if *pause >= fixtures.DefaultReadTimeout {
+	if *pause >= server.DefaultReadTimeout {
 		// A request that arrives as a pause begins waits it out, and its
 		// body must still be read within the read timeout.
-		return fmt.Errorf("-pause %v: want less than the servers' read timeout, %v", *pause, fixtures.DefaultReadTimeout)
+		return fmt.Errorf("-pause %v: want less than the servers' read timeout, %v", *pause, server.DefaultReadTimeout)
 	}
 	if err := checkCombination(fs, *proto, *useTLS); err != nil {
 		return err
@@ -111,7 +111,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// peer abandoning 500 handshakes must not print 500 lines.
 	errLog := ratelog.New(stderr, "benchserver: ")
 	var (
-		srv  server
+		srv  serving
 		what string
 		err  error
 	)
@@ -123,11 +123,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithMaxConns(*maxConns), tlsserver.WithPause(*pause, *pauseEvery))
 		what = "HTTP/3 over QUIC, certificate SHA-256 " + cert.Fingerprint()
 	case *proto == "h1":
-		srv, err = fixtures.Start(
-			fixtures.WithAddr(*addr),
-			fixtures.WithMaxConns(*maxConns),
-			fixtures.WithLogger(errLog),
-			fixtures.WithPause(*pause, *pauseEvery),
+		srv, err = server.Start(
+			server.WithAddr(*addr),
+			server.WithMaxConns(*maxConns),
+			server.WithLogger(errLog),
+			server.WithPause(*pause, *pauseEvery),
 		)
 		what = "HTTP/1.1"
 	case *proto == "h2c":
@@ -206,8 +206,8 @@ func banner(url, what string, pause, every time.Duration, maxConns int) string {
 	return line
 }
 
-// server is what every fixture server offers.
-type server interface {
+// serving is what every fixture server offers.
+type serving interface {
 	URL() string
 	Shutdown(context.Context) error
 }

@@ -23,10 +23,10 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -317,9 +317,9 @@ func checkH3Routes(t *testing.T, url string, hc *http.Client) {
 		method, path string
 		body, want   []byte
 	}{
-		{"GET", "/json", nil, []byte(fixtures.JSONBody)},
-		{"GET", "/bytes/1048576", nil, fixtures.Bytes(1 << 20)},
-		{"POST", "/echo", fixtures.Bytes(100_000), fixtures.Bytes(100_000)},
+		{"GET", "/json", nil, []byte(server.JSONBody)},
+		{"GET", "/bytes/1048576", nil, server.Bytes(1 << 20)},
+		{"POST", "/echo", server.Bytes(100_000), server.Bytes(100_000)},
 	} {
 		req, err := http.NewRequest(tc.method, url+tc.path, bytes.NewReader(tc.body))
 		if err != nil {
@@ -478,14 +478,14 @@ func TestMaxConns(t *testing.T) {
 					return &http.Client{Transport: tr}, tr.CloseIdleConnections
 				}
 			}
-			get := func(ctx context.Context, c *http.Client) (fixtures.Stats, error) {
+			get := func(ctx context.Context, c *http.Client) (server.Stats, error) {
 				req, _ := http.NewRequestWithContext(ctx, "GET", url+"/stats", nil)
 				resp, err := c.Do(req)
 				if err != nil {
-					return fixtures.Stats{}, err
+					return server.Stats{}, err
 				}
 				defer resp.Body.Close()
-				var st fixtures.Stats
+				var st server.Stats
 				return st, json.NewDecoder(resp.Body).Decode(&st)
 			}
 			a, closeA := client()
@@ -559,9 +559,9 @@ func TestDocumentedBounds(t *testing.T) {
 	doc := strings.Join(strings.Fields(string(b)), " ")
 	secs := func(d time.Duration) int { return int(d / time.Second) }
 	for _, same := range [][]time.Duration{
-		{fixtures.DefaultReadTimeout, h2c.DefaultReadTimeout, tlsserver.DefaultReadTimeout, h2c.DefaultReadHeaderTimeout, tlsserver.DefaultReadHeaderTimeout},
-		{fixtures.DefaultWriteTimeout, h2c.DefaultWriteTimeout, tlsserver.DefaultWriteTimeout},
-		{fixtures.DefaultIdleTimeout, h2c.DefaultIdleTimeout, tlsserver.DefaultIdleTimeout},
+		{server.DefaultReadTimeout, h2c.DefaultReadTimeout, tlsserver.DefaultReadTimeout, h2c.DefaultReadHeaderTimeout, tlsserver.DefaultReadHeaderTimeout},
+		{server.DefaultWriteTimeout, h2c.DefaultWriteTimeout, tlsserver.DefaultWriteTimeout},
+		{server.DefaultIdleTimeout, h2c.DefaultIdleTimeout, tlsserver.DefaultIdleTimeout},
 	} {
 		for _, d := range same[1:] {
 			if d != same[0] {
@@ -570,10 +570,10 @@ func TestDocumentedBounds(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		fmt.Sprintf("reading a request's header lines over HTTP/1.1 ends after %d s", secs(fixtures.DefaultReadTimeout)),
-		fmt.Sprintf("reading its body after %d s", secs(fixtures.DefaultReadTimeout)),
-		fmt.Sprintf("writing an answer ends after %d s", secs(fixtures.DefaultWriteTimeout)),
-		fmt.Sprintf("after the %d s idle timeout", secs(fixtures.DefaultIdleTimeout)),
+		fmt.Sprintf("reading a request's header lines over HTTP/1.1 ends after %d s", secs(server.DefaultReadTimeout)),
+		fmt.Sprintf("reading its body after %d s", secs(server.DefaultReadTimeout)),
+		fmt.Sprintf("writing an answer ends after %d s", secs(server.DefaultWriteTimeout)),
+		fmt.Sprintf("after the %d s idle timeout", secs(server.DefaultIdleTimeout)),
 		fmt.Sprintf("holds at most %d,%03d at once on an address other than loopback", RemoteMaxConns/1000, RemoteMaxConns%1000),
 	} {
 		if !strings.Contains(doc, want) {

@@ -17,16 +17,16 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
 // Start starts an in-process HTTP/1.1 fixture server for the life of tb.
-func Start(tb testing.TB, opts ...fixtures.Option) *fixtures.Server {
+func Start(tb testing.TB, opts ...server.Option) *server.Server {
 	tb.Helper()
-	return started(tb, "fixture server", func() (*fixtures.Server, error) { return fixtures.Start(opts...) })
+	return started(tb, "fixture server", func() (*server.Server, error) { return server.Start(opts...) })
 }
 
 // StartH2C starts an in-process h2c fixture server with receive windows w

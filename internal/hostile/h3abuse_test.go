@@ -17,7 +17,7 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/quic-go/quic-go/quicvarint"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // h3RequestCancelled is H3_REQUEST_CANCELLED, the code a client resets a
@@ -257,7 +257,7 @@ func TestH3RapidReset(t *testing.T) {
 }
 
 // TestOversizedBodyH3: over HTTP/3, a POST /echo or /multipart body that
-// declares more than fixtures.MaxBytes (16 MiB) gets 413, and one of
+// declares more than server.MaxBytes (16 MiB) gets 413, and one of
 // unknown length that grows past it gets 413 (/multipart) or is cut off
 // (/echo, whose answer has begun: the stream is reset or the echo is
 // short). The other front ends' limits are internal/routetest's, which
@@ -266,7 +266,7 @@ func TestOversizedBodyH3(t *testing.T) {
 	t.Parallel()
 	computing(t)
 	fe := start(t, endH3, 0)
-	const over = fixtures.MaxBytes + 1
+	const over = server.MaxBytes + 1
 	for _, tc := range []struct {
 		path   string
 		length int64 // -1: unknown

@@ -23,9 +23,9 @@ import (
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -47,7 +47,7 @@ const (
 
 // The front ends.
 const (
-	endH1    = "h1"     // fasthttp, cleartext HTTP/1.1 (fixtures.Start)
+	endH1    = "h1"     // fasthttp, cleartext HTTP/1.1 (server.Start)
 	endTLSH1 = "tls-h1" // net/http over TLS, ALPN http/1.1 (tlsserver.Start)
 	endH2C   = "h2c"    // net/http, HTTP/2 with prior knowledge (h2c.Start)
 	endTLSH2 = "tls-h2" // net/http over TLS, ALPN h2 (tlsserver.Start)
@@ -95,12 +95,12 @@ func startWith(t *testing.T, name string, rt, wt time.Duration) *frontEnd {
 	fe := &frontEnd{name: name}
 	switch name {
 	case endH1:
-		var opts []fixtures.Option
+		var opts []server.Option
 		if rt > 0 {
-			opts = append(opts, fixtures.WithReadTimeout(rt))
+			opts = append(opts, server.WithReadTimeout(rt))
 		}
 		if wt > 0 {
-			opts = append(opts, fixtures.WithWriteTimeout(wt))
+			opts = append(opts, server.WithWriteTimeout(wt))
 		}
 		fe.major, fe.url = 1, benchtest.Start(t, opts...).URL()
 	case endH2C:
@@ -251,9 +251,9 @@ func checkAlive(t *testing.T, fe *frontEnd) {
 	}
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK || string(body) != fixtures.JSONBody || resp.ProtoMajor != fe.major {
+	if err != nil || resp.StatusCode != http.StatusOK || string(body) != server.JSONBody || resp.ProtoMajor != fe.major {
 		t.Fatalf("%s: GET /json on a new connection afterwards: %s %d, body %.80q, %v; want HTTP/%d 200 %s",
-			fe.name, resp.Proto, resp.StatusCode, body, err, fe.major, fixtures.JSONBody)
+			fe.name, resp.Proto, resp.StatusCode, body, err, fe.major, server.JSONBody)
 	}
 }
 
@@ -418,7 +418,7 @@ var badForms = []badForm{
 	{"no-closing-boundary", formType, part("a", "b")},
 	{"bad-part-header", formType, "--" + boundary + "\r\nBad Header Line\r\n\r\nx\r\n" + closing},
 	{"part-without-name", formType, "--" + boundary + "\r\nContent-Disposition: form-data\r\n\r\nx\r\n" + closing},
-	{"too-many-parts", formType, strings.Repeat(part("a", "b"), fixtures.MaxParts+1) + closing},
+	{"too-many-parts", formType, strings.Repeat(part("a", "b"), server.MaxParts+1) + closing},
 }
 
 // TestMalformedMultipart: every front end answers a malformed form 400,

@@ -14,10 +14,10 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/shm"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 
@@ -84,7 +84,7 @@ func serve(js string) error {
 	if err != nil {
 		return err
 	}
-	c, err := shm.At[fixtures.Counters](page)
+	c, err := shm.At[server.Counters](page)
 	if err != nil {
 		return err
 	}
@@ -108,14 +108,14 @@ func serve(js string) error {
 	}
 	switch spec.Proto {
 	case H1:
-		opts := []fixtures.Option{fixtures.WithAddr(addr), fixtures.WithCounters(c)}
+		opts := []server.Option{server.WithAddr(addr), server.WithCounters(c)}
 		if spec.Burn > 0 {
-			opts = append(opts, fixtures.WithHandler(func(ctx *fasthttp.RequestCtx) {
+			opts = append(opts, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 				Burn(spec.Burn)
-				fixtures.Handler(ctx)
+				server.Handler(ctx)
 			}))
 		}
-		srv, err = fixtures.Start(opts...)
+		srv, err = server.Start(opts...)
 	case H2C:
 		w, _ := window(spec.Window) // checked
 		srv, err = h2c.Start(w, h2c.WithAddr(addr), h2c.WithCounters(c))

@@ -2,7 +2,7 @@
 // a benchmark measures its client with the server off its Go runtime: the
 // running binary (a test binary, say) is started again as the server, and
 // the server counts its connections and handshakes in a page of memory it
-// shares with the parent (fixtures.Counters over package shm), so that
+// shares with the parent (server.Counters over package shm), so that
 // every op is checked against them as against an in-process server's.
 //
 // A binary that imports this package becomes the server when Start starts
@@ -21,9 +21,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/internal/shm"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // envSpec is the environment variable that makes the binary the server:
@@ -32,7 +32,7 @@ const envSpec = "HTTPBENCH_PROCSERVER"
 
 // The child's files beside stdin, stdout and stderr (exec.Cmd.ExtraFiles).
 const (
-	fdPage = 3 // the shared page, fixtures.Counters at its start
+	fdPage = 3 // the shared page, server.Counters at its start
 	fdCert = 4 // a pipe with the certificate and its key (tlscert.KeyPairPEM)
 )
 
@@ -48,7 +48,7 @@ const (
 
 // The front ends a child serves (Spec.Proto).
 const (
-	H1  = "h1"  // fasthttp, cleartext HTTP/1.1 (fixtures.Start)
+	H1  = "h1"  // fasthttp, cleartext HTTP/1.1 (server.Start)
 	H2C = "h2c" // net/http, HTTP/2 with prior knowledge (h2c.Start)
 	TLS = "tls" // net/http over TLS 1.3, h2 and http/1.1 by ALPN (tlsserver.Start)
 	H3  = "h3"  // quic-go's HTTP/3 (tlsserver.StartH3)
@@ -77,7 +77,7 @@ type Server struct {
 	URL string
 	// Counters are the server's counters, live: the child counts in the
 	// page they are in.
-	Counters *fixtures.Counters
+	Counters *server.Counters
 
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
@@ -114,7 +114,7 @@ func Start(spec Spec, cert *tlscert.Cert) (s *Server, err error) {
 			page.Close()
 		}
 	}()
-	counters, err := shm.At[fixtures.Counters](page)
+	counters, err := shm.At[server.Counters](page)
 	if err != nil {
 		return nil, err
 	}

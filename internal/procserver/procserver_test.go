@@ -13,10 +13,10 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
 	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
@@ -84,11 +84,11 @@ func TestServesAndCounts(t *testing.T) {
 				return b
 			}
 			pooled := client(t, tc.spec, cert, false)
-			if b := get(pooled, "/json"); string(b) != fixtures.JSONBody {
+			if b := get(pooled, "/json"); string(b) != server.JSONBody {
 				t.Errorf("GET /json: %q", b)
 			}
-			var st fixtures.Stats
-			if err := json.Unmarshal(get(pooled, fixtures.StatsPath), &st); err != nil {
+			var st server.Stats
+			if err := json.Unmarshal(get(pooled, server.StatsPath), &st); err != nil {
 				t.Fatal(err)
 			}
 			if got := s.Counters.Accepted.Load(); got != 1 || st.ConnsAccepted != 1 {
@@ -164,11 +164,11 @@ func TestPinsTheChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	resp, err := http.Get(s.URL + fixtures.StatsPath)
+	resp, err := http.Get(s.URL + server.StatsPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st fixtures.Stats
+	var st server.Stats
 	err = json.NewDecoder(resp.Body).Decode(&st)
 	resp.Body.Close()
 	if err != nil || st.GOMAXPROCS != 1 {

@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/fixtures"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Run checks every route of the table against the server at base, with hc.
@@ -33,29 +33,29 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		header, headerVal  string // one response header to check
 		reqHeader, reqVal  string // one request header to send
 	}
-	b1000 := fixtures.Bytes(1000)
-	form, formType := encodeForm(fixtures.Form{
-		Fields: []fixtures.FormField{{Name: "b", Value: "second"}, {Name: "a", Value: "first"}},
-		Files:  []fixtures.FormFile{{Field: "upload", Filename: "x.bin", Content: fixtures.Bytes(5000)}},
+	b1000 := server.Bytes(1000)
+	form, formType := encodeForm(server.Form{
+		Fields: []server.FormField{{Name: "b", Value: "second"}, {Name: "a", Value: "first"}},
+		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
 	})
-	wantSummary := fixtures.Form{
-		Fields: []fixtures.FormField{{Name: "a", Value: "first"}, {Name: "b", Value: "second"}},
-		Files:  []fixtures.FormFile{{Field: "upload", Filename: "x.bin", Content: fixtures.Bytes(5000)}},
+	wantSummary := server.Form{
+		Fields: []server.FormField{{Name: "a", Value: "first"}, {Name: "b", Value: "second"}},
+		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
 	}.Summary()
-	sse3, _ := fixtures.SSEStream(3)
+	sse3, _ := server.SSEStream(3)
 	checks := []check{
-		{method: "GET", path: "/", status: 200, wantBody: fixtures.IndexBody(), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeText},
-		{method: "GET", path: "/json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "/", status: 200, wantBody: server.IndexBody(), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeText},
+		{method: "GET", path: "/json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "HEAD", path: "/json", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: "30"},
-		{method: "GET", path: "/json600k", status: 200, wantBody: fixtures.JSON600KBody(), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
-		{method: "HEAD", path: "/json600k", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(fixtures.JSON600KBody()))},
+		{method: "GET", path: "/json600k", status: 200, wantBody: server.JSON600KBody(), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
+		{method: "HEAD", path: "/json600k", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(server.JSON600KBody()))},
 		{method: "POST", path: "/json600k", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/bytes/0", status: 200, wantBody: []byte{}, wantLen: -1},
-		{method: "GET", path: "/bytes/1", status: 200, wantBody: fixtures.Bytes(1), wantLen: -1},
-		{method: "GET", path: "/bytes/65536", status: 200, wantBody: fixtures.Bytes(65536), wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeBinary},
-		{method: "GET", path: fmt.Sprintf("/bytes/%d", fixtures.MaxBytes), status: 200, wantLen: fixtures.MaxBytes},
+		{method: "GET", path: "/bytes/1", status: 200, wantBody: server.Bytes(1), wantLen: -1},
+		{method: "GET", path: "/bytes/65536", status: 200, wantBody: server.Bytes(65536), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeBinary},
+		{method: "GET", path: fmt.Sprintf("/bytes/%d", server.MaxBytes), status: 200, wantLen: server.MaxBytes},
 		{method: "HEAD", path: "/bytes/1048576", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: "1048576"},
-		{method: "GET", path: fmt.Sprintf("/bytes/%d", fixtures.MaxBytes+1), status: 400, wantLen: -1},
+		{method: "GET", path: fmt.Sprintf("/bytes/%d", server.MaxBytes+1), status: 400, wantLen: -1},
 		{method: "GET", path: "/bytes/-1", status: 400, wantLen: -1},
 		{method: "GET", path: "/bytes/abc", status: 400, wantLen: -1},
 		{method: "GET", path: "/bytes/", status: 400, wantLen: -1},
@@ -63,7 +63,7 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/bytes/99999999999999999999", status: 400, wantLen: -1},
 		{method: "POST", path: "/bytes/10", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "POST", path: "/echo", body: "hello echo", status: 200, wantBody: []byte("hello echo"), wantLen: -1},
-		{method: "POST", path: "/echo", body: string(fixtures.Bytes(100000)), chunked: true, status: 200, wantBody: fixtures.Bytes(100000), wantLen: -1},
+		{method: "POST", path: "/echo", body: string(server.Bytes(100000)), chunked: true, status: 200, wantBody: server.Bytes(100000), wantLen: -1},
 		{method: "POST", path: "/echo", status: 200, wantBody: []byte{}, wantLen: -1},
 		{method: "GET", path: "/echo", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
 		{method: "PUT", path: "/json", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
@@ -71,9 +71,9 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/json/extra", status: 404, wantLen: -1},
 		{method: "GET", path: "/bytes", status: 404, wantLen: -1},
 		{method: "GET", path: "/bytes/1/2", status: 400, wantLen: -1},
-		{method: "GET", path: "//json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
-		{method: "GET", path: "/./json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
-		{method: "GET", path: "/x/../json", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "//json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
+		{method: "GET", path: "/./json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
+		{method: "GET", path: "/x/../json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
 		{method: "DELETE", path: "/echo", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
 
 		// Ranges on /bytes/{n}.
@@ -95,21 +95,21 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "=0-1", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=-0", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */1000"},
 		{method: "GET", path: "/bytes/0", reqHeader: "Range", reqVal: "bytes=0-", status: 416, wantLen: -1, header: "Content-Range", headerVal: "bytes */0"},
-		{method: "GET", path: "/bytes/10", reqHeader: "Range", reqVal: "", status: 200, wantBody: fixtures.Bytes(10), wantLen: -1},
+		{method: "GET", path: "/bytes/10", reqHeader: "Range", reqVal: "", status: 200, wantBody: server.Bytes(10), wantLen: -1},
 		{method: "GET", path: "/json/.", status: 404, wantLen: -1},
 		{method: "GET", path: "/bytes/5/..", status: 400, wantLen: -1},
 		{method: "GET", path: "/bytes/5/./", status: 400, wantLen: -1},
 
 		// Server-sent events.
-		{method: "GET", path: "/sse/3", status: 200, wantBody: sse3, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeSSE},
+		{method: "GET", path: "/sse/3", status: 200, wantBody: sse3, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeSSE},
 		{method: "GET", path: "/sse/0", status: 200, wantBody: []byte{}, wantLen: -1},
 		{method: "GET", path: "/sse/-1", status: 400, wantLen: -1},
 		{method: "GET", path: "/sse/abc", status: 400, wantLen: -1},
-		{method: "GET", path: fmt.Sprintf("/sse/%d", fixtures.MaxEvents+1), status: 400, wantLen: -1},
+		{method: "GET", path: fmt.Sprintf("/sse/%d", server.MaxEvents+1), status: 400, wantLen: -1},
 		{method: "POST", path: "/sse/1", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 
 		// Multipart forms.
-		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "POST", path: "/multipart", body: form, chunked: true, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1},
 		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "text/plain", status: 400, wantLen: -1},
 		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "multipart/form-data", status: 400, wantLen: -1},
@@ -119,11 +119,11 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/multipart", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
 
 		// Counters: the values vary (runStats decodes them).
-		{method: "GET", path: "/stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
-		{method: "HEAD", path: "/stats", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "/stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
+		{method: "HEAD", path: "/stats", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "POST", path: "/stats", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/stats/", status: 404, wantLen: -1},
-		{method: "GET", path: "//stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "//stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 
 		// Client-behaviour routes: malformed parameters get 400.
 		{method: "GET", path: "/status/404", status: 404, wantBody: []byte("status 404\n"), wantLen: -1},
@@ -135,8 +135,8 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/status/abc", status: 400, wantLen: -1},
 		{method: "GET", path: "/status/", status: 400, wantLen: -1},
 		{method: "GET", path: "/status/2000", status: 400, wantLen: -1},
-		{method: "GET", path: "/redirect/302/3", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
-		{method: "GET", path: "/redirect/307/0", status: 200, wantLen: -1, header: "Content-Type", headerVal: fixtures.ContentTypeJSON},
+		{method: "GET", path: "/redirect/302/3", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
+		{method: "GET", path: "/redirect/307/0", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "GET", path: "/redirect/300/1", status: 400, wantLen: -1},
 		{method: "GET", path: "/redirect/302", status: 400, wantLen: -1},
 		{method: "GET", path: "/redirect/302/", status: 400, wantLen: -1},
@@ -149,23 +149,23 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "POST", path: "/retry-after/0", status: 503, wantLen: -1, header: "Retry-After", headerVal: "0"},
 		{method: "GET", path: "/retry-after/3601", status: 400, wantLen: -1},
 		{method: "GET", path: "/retry-after/-1", status: 400, wantLen: -1},
-		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: fixtures.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
-		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "identity", status: 200, wantBody: fixtures.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
-		{method: "HEAD", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(fixtures.GzipBody()))},
-		{method: "GET", path: "/deflate", reqHeader: "Accept-Encoding", reqVal: "deflate", status: 200, wantBody: fixtures.DeflateBody(), wantLen: -1, header: "Content-Encoding", headerVal: "deflate"},
+		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: server.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
+		{method: "GET", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "identity", status: 200, wantBody: server.GzipBody(), wantLen: -1, header: "Content-Encoding", headerVal: "gzip"},
+		{method: "HEAD", path: "/gzip", reqHeader: "Accept-Encoding", reqVal: "gzip", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: strconv.Itoa(len(server.GzipBody()))},
+		{method: "GET", path: "/deflate", reqHeader: "Accept-Encoding", reqVal: "deflate", status: 200, wantBody: server.DeflateBody(), wantLen: -1, header: "Content-Encoding", headerVal: "deflate"},
 		{method: "POST", path: "/gzip", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
-		{method: "GET", path: "/slow/0", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
-		{method: "GET", path: "/slow/20", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/slow/0", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
+		{method: "GET", path: "/slow/20", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
 		{method: "GET", path: "/slow/5001", status: 400, wantLen: -1},
 		{method: "GET", path: "/slow/1s", status: 400, wantLen: -1},
-		{method: "GET", path: "/slow-body/20", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1},
+		{method: "GET", path: "/slow-body/20", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
 		{method: "HEAD", path: "/slow-body/20", status: 200, wantBody: []byte{}, wantLen: -1},
 		{method: "GET", path: "/slow-body/99999", status: 400, wantLen: -1},
-		{method: "GET", path: "/huge-header/100", status: 200, wantBody: []byte(fixtures.JSONBody), wantLen: -1, header: "X-Huge", headerVal: fixtures.HugeHeader(100)},
-		{method: "GET", path: "/huge-header/65536", status: 200, wantLen: -1, header: "X-Huge", headerVal: fixtures.HugeHeader(65536)},
-		{method: "GET", path: fmt.Sprintf("/huge-header/%d", fixtures.MaxHugeHeader+1), status: 400, wantLen: -1},
+		{method: "GET", path: "/huge-header/100", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1, header: "X-Huge", headerVal: server.HugeHeader(100)},
+		{method: "GET", path: "/huge-header/65536", status: 200, wantLen: -1, header: "X-Huge", headerVal: server.HugeHeader(65536)},
+		{method: "GET", path: fmt.Sprintf("/huge-header/%d", server.MaxHugeHeader+1), status: 400, wantLen: -1},
 		{method: "GET", path: "/huge-header/x", status: 400, wantLen: -1},
-		{method: "GET", path: "/set-cookie", status: 200, wantLen: -1, header: "Set-Cookie", headerVal: fixtures.CookieName + "=" + fixtures.CookieValue + "; Path=/"},
+		{method: "GET", path: "/set-cookie", status: 200, wantLen: -1, header: "Set-Cookie", headerVal: server.CookieName + "=" + server.CookieValue + "; Path=/"},
 		{method: "GET", path: "/cookies", reqHeader: "Cookie", reqVal: "a=1; b=2", status: 200, wantBody: []byte(`{"a":"1","b":"2"}` + "\n"), wantLen: -1},
 		{method: "GET", path: "/cookies", status: 200, wantBody: []byte("{}\n"), wantLen: -1},
 		{method: "GET", path: "/cookies", reqHeader: "Cookie", reqVal: "garbage;;=", status: 200, wantLen: -1},
@@ -210,7 +210,7 @@ func Run(t *testing.T, base string, hc *http.Client) {
 				t.Errorf("status %d, want %d (body %.80q)", resp.StatusCode, c.status, got)
 			}
 			if c.wantBody != nil {
-				if err := fixtures.CheckBody(got, c.wantBody, true); err != nil {
+				if err := server.CheckBody(got, c.wantBody, true); err != nil {
 					t.Error(err)
 				}
 			}
@@ -234,8 +234,8 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		return
 	}
 	// Every route in the table is on the index page.
-	for _, r := range fixtures.Routes {
-		if !bytes.Contains(fixtures.IndexBody(), []byte(r.Path)) {
+	for _, r := range server.Routes {
+		if !bytes.Contains(server.IndexBody(), []byte(r.Path)) {
 			t.Errorf("index does not list %s", r.Path)
 		}
 	}
@@ -255,7 +255,7 @@ func runStats(t *testing.T, base string, hc *http.Client) {
 
 // GetStats gets base+"/stats" with hc and decodes it strictly (see
 // fetchStats), failing the test on any error.
-func GetStats(t testing.TB, base string, hc *http.Client) fixtures.Stats {
+func GetStats(t testing.TB, base string, hc *http.Client) server.Stats {
 	t.Helper()
 	st, err := fetchStats(base, hc)
 	if err != nil {
@@ -265,10 +265,10 @@ func GetStats(t testing.TB, base string, hc *http.Client) fixtures.Stats {
 }
 
 // fetchStats gets base+"/stats" with hc and requires a 200 whose body is a
-// JSON object with exactly the fields of fixtures.Stats, each an integer.
-func fetchStats(base string, hc *http.Client) (fixtures.Stats, error) {
-	var st fixtures.Stats
-	resp, err := hc.Get(base + fixtures.StatsPath)
+// JSON object with exactly the fields of server.Stats, each an integer.
+func fetchStats(base string, hc *http.Client) (server.Stats, error) {
+	var st server.Stats
+	resp, err := hc.Get(base + server.StatsPath)
 	if err != nil {
 		return st, err
 	}
@@ -294,7 +294,7 @@ func fetchStats(base string, hc *http.Client) (fixtures.Stats, error) {
 
 // encodeForm encodes f with mime/multipart and a fixed boundary, and returns
 // the body and its Content-Type.
-func encodeForm(f fixtures.Form) (string, string) {
+func encodeForm(f server.Form) (string, string) {
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)
 	if err := mw.SetBoundary("routetest-boundary"); err != nil {
@@ -315,7 +315,7 @@ func encodeForm(f fixtures.Form) (string, string) {
 // and chunked (of unknown length, over HTTP/2): the exact bytes come back,
 // with the same Content-Length or none, and the connection serves the next
 // request. (net/http's client sends an empty body of unknown length as no
-// body at all; the fixtures package's raw tests send an empty chunked one.)
+// body at all; the server package's raw tests send an empty chunked one.)
 func runEcho(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
 	for _, size := range []int{0, 1, 4 << 10, 1 << 20} {
@@ -324,7 +324,7 @@ func runEcho(t *testing.T, base string, hc *http.Client) {
 				continue
 			}
 			t.Run(fmt.Sprintf("POST /echo size=%d chunked=%v", size, chunked), func(t *testing.T) {
-				want := fixtures.Bytes(size)
+				want := server.Bytes(size)
 				var body io.Reader = bytes.NewReader(want)
 				if chunked {
 					body = io.MultiReader(body) // hides the length
@@ -348,7 +348,7 @@ func runEcho(t *testing.T, base string, hc *http.Client) {
 				if resp.StatusCode != 200 {
 					t.Fatalf("status %d (body %.80q)", resp.StatusCode, got)
 				}
-				if err := fixtures.CheckBody(got, want, true); err != nil {
+				if err := server.CheckBody(got, want, true); err != nil {
 					t.Error(err)
 				}
 				// Chunked in, no Content-Length out; but net/http's server
@@ -357,7 +357,7 @@ func runEcho(t *testing.T, base string, hc *http.Client) {
 				if l := resp.ContentLength; l != int64(size) && !(chunked && l == -1) {
 					t.Errorf("Content-Length %d, want %d", l, size)
 				}
-				if ct := resp.Header.Get("Content-Type"); ct != fixtures.ContentTypeBinary {
+				if ct := resp.Header.Get("Content-Type"); ct != server.ContentTypeBinary {
 					t.Errorf("Content-Type %q", ct)
 				}
 				checkReused(t, base, hc, true)
@@ -367,7 +367,7 @@ func runEcho(t *testing.T, base string, hc *http.Client) {
 }
 
 // tooLarge is the declared length of the oversize bodies: 18 MB, over
-// fixtures.MaxBytes (16 MiB).
+// server.MaxBytes (16 MiB).
 const tooLarge = 18_000_000
 
 // The multipart boundary of runTooLarge's forms.
@@ -377,7 +377,7 @@ const (
 )
 
 // runTooLarge checks the limit on request bodies: a declared length over
-// fixtures.MaxBytes gets 413 (over HTTP/1.1 with Connection: close), and so
+// server.MaxBytes gets 413 (over HTTP/1.1 with Connection: close), and so
 // does a multipart body of unknown length that grows past it; an echo of
 // unknown length that grows past it is cut off. The server serves the next
 // request.
@@ -385,7 +385,7 @@ func runTooLarge(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
 	for _, path := range []string{"/echo", "/multipart"} {
 		t.Run(fmt.Sprintf("POST %s Content-Length: %d", path, tooLarge), func(t *testing.T) {
-			body := io.MultiReader(bytes.NewReader(fixtures.Bytes(fixtures.MaxBytes)), bytes.NewReader(fixtures.Bytes(tooLarge-fixtures.MaxBytes)))
+			body := io.MultiReader(bytes.NewReader(server.Bytes(server.MaxBytes)), bytes.NewReader(server.Bytes(tooLarge-server.MaxBytes)))
 			resp, got := postLength(t, hc, base+path, body, tooLarge)
 			if resp.StatusCode != http.StatusRequestEntityTooLarge {
 				t.Errorf("status %d, want 413 (body %.80q)", resp.StatusCode, got)
@@ -398,7 +398,7 @@ func runTooLarge(t *testing.T, base string, hc *http.Client) {
 	}
 	// Unknown length, one byte past the limit.
 	past := func(prefix, suffix string) io.Reader {
-		return io.MultiReader(strings.NewReader(prefix), bytes.NewReader(fixtures.Bytes(fixtures.MaxBytes)), strings.NewReader("x"+suffix))
+		return io.MultiReader(strings.NewReader(prefix), bytes.NewReader(server.Bytes(server.MaxBytes)), strings.NewReader("x"+suffix))
 	}
 	t.Run("POST /multipart chunked past the limit", func(t *testing.T) {
 		body := past("--"+boundary+"\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.bin\"\r\n\r\n", "\r\n--"+boundary+"--\r\n")
@@ -424,9 +424,9 @@ func runTooLarge(t *testing.T, base string, hc *http.Client) {
 			resp.Body.Close()
 		}
 		if err == nil {
-			t.Fatalf("the echo of %d bytes ended cleanly after %d bytes; want it cut off", fixtures.MaxBytes+1, len(got))
+			t.Fatalf("the echo of %d bytes ended cleanly after %d bytes; want it cut off", server.MaxBytes+1, len(got))
 		}
-		if !bytes.Equal(got, fixtures.Bytes(len(got))) {
+		if !bytes.Equal(got, server.Bytes(len(got))) {
 			t.Errorf("the %d bytes echoed before the cut are not what was sent", len(got))
 		}
 		checkReused(t, base, hc, false)
@@ -449,7 +449,7 @@ func checkReused(t *testing.T, base string, hc *http.Client, reused bool) {
 	}
 	got, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if err != nil || resp.StatusCode != 200 || string(got) != fixtures.JSONBody {
+	if err != nil || resp.StatusCode != 200 || string(got) != server.JSONBody {
 		t.Fatalf("the next request: status %d, body %.80q, %v", resp.StatusCode, got, err)
 	}
 	if reused && !info.Reused {
@@ -556,14 +556,14 @@ func getBoth(t *testing.T, base string, hcJSON, hcStats *http.Client) (jsonDone,
 // cut short, a 1xx, trailers. The server keeps serving after each.
 func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
-	seen := func(t *testing.T, req *http.Request) fixtures.Seen {
+	seen := func(t *testing.T, req *http.Request) server.Seen {
 		t.Helper()
 		resp, err := hc.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
-		var s fixtures.Seen
+		var s server.Seen
 		if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
 			t.Fatalf("status %d, decoding: %v", resp.StatusCode, err)
 		}
@@ -614,7 +614,7 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 		}
 		defer resp.Body.Close()
 		got, err := io.ReadAll(resp.Body)
-		if err == nil || resp.ContentLength != fixtures.CloseMidLength || len(got) != fixtures.CloseMidSent {
+		if err == nil || resp.ContentLength != server.CloseMidLength || len(got) != server.CloseMidSent {
 			t.Errorf("Content-Length %d, read %d bytes, error %v", resp.ContentLength, len(got), err)
 		}
 	})
@@ -633,7 +633,7 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 		}
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if err != nil || resp.StatusCode != 200 || string(body) != fixtures.JSONBody || len(codes) != 1 || codes[0] != 103 || link != fixtures.EarlyHintsLink {
+		if err != nil || resp.StatusCode != 200 || string(body) != server.JSONBody || len(codes) != 1 || codes[0] != 103 || link != server.EarlyHintsLink {
 			t.Errorf("status %d, body %q (%v), 1xx %v with Link %q", resp.StatusCode, body, err, codes, link)
 		}
 	})
@@ -644,7 +644,7 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 		}
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if err != nil || string(body) != fixtures.TrailerBody || resp.Trailer.Get(fixtures.TrailerName) != fixtures.TrailerValue {
+		if err != nil || string(body) != server.TrailerBody || resp.Trailer.Get(server.TrailerName) != server.TrailerValue {
 			t.Errorf("body %q (%v), trailer %v", body, err, resp.Trailer)
 		}
 	})

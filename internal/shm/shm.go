@@ -2,7 +2,7 @@
 // hands to a child through exec.Cmd.ExtraFiles, each mapping it, so that
 // what one writes with sync/atomic the other reads at once, without a
 // request or a system call. The suite's fixture server in a process of
-// its own counts its connections and handshakes in one (fixtures.Counters),
+// its own counts its connections and handshakes in one (server.Counters),
 // and the benchmark checks every op against them as it does an in-process
 // server's.
 package shm
