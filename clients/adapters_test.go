@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // TestTransportHasTheSettings: Transport applies the fairness settings

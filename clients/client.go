@@ -54,8 +54,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // Defaults shared by every adapter.

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // netHTTP is an http.Client: the standard library's client on a clone of

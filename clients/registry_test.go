@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // TestRecordsAreTheRegistry: the records are the registry's clients; each

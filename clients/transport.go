@@ -3,7 +3,7 @@ package clients
 import (
 	"net/http"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // configureTransport applies the fairness settings, LibraryPool, MaxConns,

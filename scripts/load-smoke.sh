@@ -4,7 +4,7 @@
 # request must succeed with a 2xx. Loopback only; stops the servers it
 # started. Skips a tool that is not installed. The routes, bad input,
 # malformed requests and the program's signals and exit status are Go tests
-# (go test ./server/ ./h2c/ ./cmd/benchserver/).
+# (go test ./server/ ./server/h2c/ ./cmd/benchserver/).
 #
 #   scripts/load-smoke.sh
 set -euo pipefail

@@ -1,7 +1,7 @@
 package suite
 
 import (
-	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // The HTTP/2 families: every client that speaks h2c (prior knowledge, no

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/h2c"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // poolRows compares a kept-alive connection with a new one per request,

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // servers says where variants send their requests.

@@ -11,9 +11,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/netem"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // A Family is one benchmark function's rows: its variants (levels ×

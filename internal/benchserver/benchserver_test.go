@@ -23,10 +23,10 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 

@@ -14,10 +14,10 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/shm"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/tlsserver"
 )
 

@@ -13,10 +13,10 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }

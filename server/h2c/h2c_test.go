@@ -13,11 +13,11 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/h2c"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
 // transports are the client set-ups whose windows the wire test checks.
