@@ -10,11 +10,10 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // refusingNet is a path on which nothing opens.
@@ -32,33 +31,33 @@ func (refusingNet) ListenPacket() (net.PacketConn, error) { return nil, errRefus
 type netKind struct {
 	name    string
 	clients []clients.Factory
-	cfg     func(*tlscert.Cert) clients.Config
+	cfg     func(*tlsserver.Cert) clients.Config
 	// serve starts the server on path and returns its URL.
-	serve func(t *testing.T, path *netem.Path, cert *tlscert.Cert) string
+	serve func(t *testing.T, path *netem.Path, cert *tlsserver.Cert) string
 }
 
 var netKinds = []netKind{
 	{"h1", clients.HTTP1,
-		func(*tlscert.Cert) clients.Config { return clients.Config{} },
-		func(t *testing.T, path *netem.Path, _ *tlscert.Cert) string {
+		func(*tlsserver.Cert) clients.Config { return clients.Config{} },
+		func(t *testing.T, path *netem.Path, _ *tlsserver.Cert) string {
 			return benchtest.Start(t, server.WithListener(listen(t, path))).URL()
 		}},
 	{"h2c", clients.HTTP2,
-		func(*tlscert.Cert) clients.Config { return clients.Config{H2C: &h2c.WindowDefault} },
-		func(t *testing.T, path *netem.Path, _ *tlscert.Cert) string {
+		func(*tlsserver.Cert) clients.Config { return clients.Config{H2C: &h2c.WindowDefault} },
+		func(t *testing.T, path *netem.Path, _ *tlsserver.Cert) string {
 			return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithListener(listen(t, path))).URL()
 		}},
 	{"h1_tls", clients.TLS1,
-		func(c *tlscert.Cert) clients.Config {
+		func(c *tlsserver.Cert) clients.Config {
 			return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool(), HTTP1: true}}
 		},
 		startTLS},
 	{"h2_tls", clients.TLS2,
-		func(c *tlscert.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
+		func(c *tlsserver.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
 		startTLS},
 	{"h3", clients.HTTP3,
-		func(c *tlscert.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
-		func(t *testing.T, path *netem.Path, cert *tlscert.Cert) string {
+		func(c *tlsserver.Cert) clients.Config { return clients.Config{TLS: &clients.TLS{RootCAs: c.Pool()}} },
+		func(t *testing.T, path *netem.Path, cert *tlsserver.Cert) string {
 			pc, err := path.ListenServerPacket(0)
 			if err != nil {
 				t.Fatal(err)
@@ -76,7 +75,7 @@ func listen(t *testing.T, path *netem.Path) net.Listener {
 	return ln
 }
 
-func startTLS(t *testing.T, path *netem.Path, cert *tlscert.Cert) string {
+func startTLS(t *testing.T, path *netem.Path, cert *tlsserver.Cert) string {
 	return benchtest.StartTLS(t, cert, tlsserver.WithListener(listen(t, path))).URL()
 }
 

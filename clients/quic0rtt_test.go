@@ -13,7 +13,7 @@ import (
 	"github.com/quic-go/quic-go"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // raceReproEnv turns on TestQUICEarlyStreamRace.
@@ -53,7 +53,7 @@ func TestQUICStreamsAfterHandshake(t *testing.T) {
 // 0-RTT, or the test would not be reproducing anything.
 func earlyStreams(t *testing.T, n int, wait func(context.Context, *quic.Conn) error) {
 	t.Helper()
-	cert, err := tlscert.Generate()
+	cert, err := tlsserver.GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}

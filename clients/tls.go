@@ -10,7 +10,7 @@ import (
 // TLS is the TLS setting every client gets for https URLs (Config.TLS).
 type TLS struct {
 	// RootCAs are the trust roots: the fixture servers' self-signed
-	// certificate (tlscert.Cert.Pool). Nil means the system's roots.
+	// certificate (tlsserver.Cert.Pool). Nil means the system's roots.
 	RootCAs *x509.CertPool
 	// Resume turns session resumption on: the client keeps a session
 	// cache (tls.NewLRUClientSessionCache with its default size) and

@@ -12,7 +12,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // The net= rows: scenarios where a real path's delay, bandwidth and loss

@@ -7,7 +7,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // The TLS families run against in-process TLS fixture servers (package
@@ -15,8 +15,8 @@ import (
 // else: HTTP/1.1 and HTTP/2 by ALPN over TLS 1.3 (proto=h1, proto=h2) and
 // HTTP/3 over QUIC (proto=h3). Session resumption is off (clients.TLS), so
 // a new connection is a full handshake.
-var benchCert = func() *tlscert.Cert {
-	c, err := tlscert.Generate()
+var benchCert = func() *tlsserver.Cert {
+	c, err := tlsserver.GenerateCert()
 	if err != nil {
 		panic(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // A client on a TLS row must verify the server's certificate against the
@@ -21,9 +21,9 @@ import (
 // succeeds.
 
 // untrustedCert is a certificate no row's roots hold: another
-// tlscert.Generate's.
-var untrustedCert = sync.OnceValue(func() *tlscert.Cert {
-	c, err := tlscert.Generate()
+// tlsserver.GenerateCert's.
+var untrustedCert = sync.OnceValue(func() *tlsserver.Cert {
+	c, err := tlsserver.GenerateCert()
 	if err != nil {
 		panic(err)
 	}

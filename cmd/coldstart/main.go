@@ -79,9 +79,8 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // A client is one row: a program under cmd/coldstart/programs and the
@@ -393,7 +392,7 @@ func startServers(dir string) (t targets, stop func() error, err error) {
 		}
 		return err
 	}
-	cert, err := tlscert.Generate()
+	cert, err := tlsserver.GenerateCert()
 	if err != nil {
 		return t, nil, errors.Join(err, stop())
 	}

@@ -29,8 +29,8 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // The programs are built once, for every test that needs them, into
@@ -308,7 +308,7 @@ func TestSilentServerTimesOut(t *testing.T) {
 
 // newCertFile is a new certificate and the file, for the life of t, that
 // holds it (PEM) for a program to trust.
-func newCertFile(t *testing.T) (*tlscert.Cert, string) {
+func newCertFile(t *testing.T) (*tlsserver.Cert, string) {
 	t.Helper()
 	cert := benchtest.NewCert(t)
 	file := filepath.Join(t.TempDir(), "cert.pem")

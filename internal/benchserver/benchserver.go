@@ -17,10 +17,9 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/internal/ratelog"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // DefaultAddr is where benchserver listens without -addr.
@@ -86,9 +85,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *gomaxprocs > 0 {
 		runtime.GOMAXPROCS(*gomaxprocs)
 	}
-	var cert *tlscert.Cert
+	var cert *tlsserver.Cert
 	if *useTLS || *proto == "h3" {
-		c, err := tlscert.Generate()
+		c, err := tlsserver.GenerateCert()
 		if err != nil {
 			return err
 		}
@@ -157,7 +156,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // writeCert writes cert's PEM into f and puts f in its place.
-func writeCert(f *renameio.PendingFile, cert *tlscert.Cert) error {
+func writeCert(f *renameio.PendingFile, cert *tlsserver.Cert) error {
 	if _, err := f.Write(cert.PEM()); err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // The tests run the program in this process, each with servers of its own

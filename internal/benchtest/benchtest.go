@@ -17,10 +17,9 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // Start starts an in-process HTTP/1.1 fixture server for the life of tb.
@@ -38,7 +37,7 @@ func StartH2C(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
 
 // StartTLS starts the TLS fixture server (HTTP/1.1 and HTTP/2 by ALPN)
 // presenting cert on loopback, or where opts say, for the life of tb.
-func StartTLS(tb testing.TB, cert *tlscert.Cert, opts ...tlsserver.Option) *tlsserver.Server {
+func StartTLS(tb testing.TB, cert *tlsserver.Cert, opts ...tlsserver.Option) *tlsserver.Server {
 	tb.Helper()
 	return started(tb, "TLS server", func() (*tlsserver.Server, error) {
 		return tlsserver.Start(cert, append([]tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}, opts...)...)
@@ -47,7 +46,7 @@ func StartTLS(tb testing.TB, cert *tlscert.Cert, opts ...tlsserver.Option) *tlss
 
 // StartH3 starts the HTTP/3 fixture server presenting cert on loopback, or
 // where opts say, for the life of tb.
-func StartH3(tb testing.TB, cert *tlscert.Cert, opts ...tlsserver.Option) *tlsserver.H3Server {
+func StartH3(tb testing.TB, cert *tlsserver.Cert, opts ...tlsserver.Option) *tlsserver.H3Server {
 	tb.Helper()
 	return started(tb, "HTTP/3 server", func() (*tlsserver.H3Server, error) {
 		return tlsserver.StartH3(cert, append([]tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}, opts...)...)
@@ -67,9 +66,9 @@ func started[S io.Closer](tb testing.TB, what string, start func() (S, error)) S
 }
 
 // NewCert generates a certificate for the TLS fixture servers.
-func NewCert(tb testing.TB) *tlscert.Cert {
+func NewCert(tb testing.TB) *tlsserver.Cert {
 	tb.Helper()
-	cert, err := tlscert.Generate()
+	cert, err := tlsserver.GenerateCert()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 const (

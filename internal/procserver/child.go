@@ -15,10 +15,9 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/internal/shm"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
-	"github.com/httpclientbench/httpclientbench/tlsserver"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 func init() {
@@ -89,13 +88,13 @@ func serve(js string) error {
 		return err
 	}
 	certFile := os.NewFile(fdCert, "certificate")
-	var cert *tlscert.Cert
+	var cert *tlsserver.Cert
 	if spec.tls() {
 		b, err := io.ReadAll(certFile)
 		if err != nil {
 			return fmt.Errorf("reading the certificate: %w", err)
 		}
-		if cert, err = tlscert.ParseKeyPair(b); err != nil {
+		if cert, err = tlsserver.ParseKeyPair(b); err != nil {
 			return err
 		}
 	}

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/shm"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 // envSpec is the environment variable that makes the binary the server:
@@ -33,7 +33,7 @@ const envSpec = "HTTPBENCH_PROCSERVER"
 // The child's files beside stdin, stdout and stderr (exec.Cmd.ExtraFiles).
 const (
 	fdPage = 3 // the shared page, server.Counters at its start
-	fdCert = 4 // a pipe with the certificate and its key (tlscert.KeyPairPEM)
+	fdCert = 4 // a pipe with the certificate and its key (tlsserver.KeyPairPEM)
 )
 
 const pageSize = 4096
@@ -90,7 +90,7 @@ type Server struct {
 // describes, presenting cert over TLS and HTTP/3, and returns once it
 // listens. Close stops it; if the parent dies first, the child sees its
 // stdin close and stops by itself.
-func Start(spec Spec, cert *tlscert.Cert) (s *Server, err error) {
+func Start(spec Spec, cert *tlsserver.Cert) (s *Server, err error) {
 	if err := spec.check(); err != nil {
 		return nil, err
 	}

@@ -14,16 +14,16 @@ import (
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
 func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 // client is a client for spec's front end trusting cert, closed at the
 // end of t; fresh makes every request open its own connection.
-func client(t *testing.T, spec Spec, cert *tlscert.Cert, fresh bool) *http.Client {
+func client(t *testing.T, spec Spec, cert *tlsserver.Cert, fresh bool) *http.Client {
 	t.Helper()
 	var rt http.RoundTripper
 	switch spec.Proto {
@@ -51,7 +51,7 @@ func client(t *testing.T, spec Spec, cert *tlscert.Cert, fresh bool) *http.Clien
 // GET /stats reports, each connection and handshake as it happens; Close
 // stops the child cleanly and its port refuses afterwards.
 func TestServesAndCounts(t *testing.T) {
-	cert, err := tlscert.Generate()
+	cert, err := tlsserver.GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}

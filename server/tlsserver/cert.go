@@ -1,11 +1,13 @@
-// Package tlscert makes the TLS fixture servers' certificate: ECDSA P-256,
+// The TLS fixture servers' certificate: ECDSA P-256,
 // self-signed, generated in memory at start for 127.0.0.1, ::1,
-// localhost and 127.0.2.1 (an emulated path's server, netem.ServerAddr). Its private key lives only in memory; only the certificate
+// localhost and 127.0.2.1 (an emulated path's server, netem.ServerAddr).
+// Its private key lives only in memory; only the certificate
 // (which clients trust) can be written out, as PEM. The key pair can be
 // handed to a child process (KeyPairPEM, ParseKeyPair), for a server there
 // to present the certificate the parent's clients trust: over a pipe,
 // never through a file.
-package tlscert
+
+package tlsserver
 
 import (
 	"bytes"
@@ -25,9 +27,9 @@ import (
 	"time"
 )
 
-// Validity is how long a generated certificate is valid, from a minute
+// CertValidity is how long a generated certificate is valid, from a minute
 // before it is made (to tolerate a little clock skew).
-const Validity = 24 * time.Hour
+const CertValidity = 24 * time.Hour
 
 // Cert is a generated self-signed certificate and its key.
 type Cert struct {
@@ -35,23 +37,23 @@ type Cert struct {
 	leaf *x509.Certificate
 }
 
-// Generate makes a new certificate, valid for Validity, for the names
+// GenerateCert makes a new certificate, valid for CertValidity, for the names
 // 127.0.0.1, ::1, localhost and 127.0.2.1.
-func Generate() (*Cert, error) {
+func GenerateCert() (*Cert, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: key: %w", err)
+		return nil, fmt.Errorf("tlsserver: key: %w", err)
 	}
 	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: serial: %w", err)
+		return nil, fmt.Errorf("tlsserver: serial: %w", err)
 	}
 	now := time.Now()
 	tmpl := &x509.Certificate{
 		SerialNumber:          serial,
 		Subject:               pkix.Name{CommonName: "httpclientbench fixture"},
 		NotBefore:             now.Add(-time.Minute),
-		NotAfter:              now.Add(Validity),
+		NotAfter:              now.Add(CertValidity),
 		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
 		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		BasicConstraintsValid: true,
@@ -62,11 +64,11 @@ func Generate() (*Cert, error) {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: certificate: %w", err)
+		return nil, fmt.Errorf("tlsserver: certificate: %w", err)
 	}
 	leaf, err := x509.ParseCertificate(der)
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: parse: %w", err)
+		return nil, fmt.Errorf("tlsserver: parse: %w", err)
 	}
 	return &Cert{
 		tls:  tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf},
@@ -120,7 +122,7 @@ func (c *Cert) ServerConfig() *tls.Config {
 func (c *Cert) KeyPairPEM() ([]byte, error) {
 	key, err := x509.MarshalPKCS8PrivateKey(c.tls.PrivateKey)
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: key: %w", err)
+		return nil, fmt.Errorf("tlsserver: key: %w", err)
 	}
 	return append(c.PEM(), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: key})...), nil
 }
@@ -129,14 +131,14 @@ func (c *Cert) KeyPairPEM() ([]byte, error) {
 func ParseKeyPair(b []byte) (*Cert, error) {
 	pair, err := tls.X509KeyPair(b, b)
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: %w", err)
+		return nil, fmt.Errorf("tlsserver: %w", err)
 	}
 	if len(pair.Certificate) != 1 || !bytes.Contains(b, []byte("PRIVATE KEY")) {
-		return nil, fmt.Errorf("tlscert: want one certificate and its key")
+		return nil, fmt.Errorf("tlsserver: want one certificate and its key")
 	}
 	leaf, err := x509.ParseCertificate(pair.Certificate[0])
 	if err != nil {
-		return nil, fmt.Errorf("tlscert: parse: %w", err)
+		return nil, fmt.Errorf("tlsserver: parse: %w", err)
 	}
 	pair.Leaf = leaf
 	return &Cert{tls: pair, leaf: leaf}, nil

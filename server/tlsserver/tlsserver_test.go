@@ -17,25 +17,24 @@ import (
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/internal/routetest"
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
-func newCert(t *testing.T) *tlscert.Cert {
+func newCert(t *testing.T) *Cert {
 	t.Helper()
-	c, err := tlscert.Generate()
+	c, err := GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-func startTLS(t *testing.T, cert *tlscert.Cert) *Server { return start(t, cert, Start) }
+func startTLS(t *testing.T, cert *Cert) *Server { return start(t, cert, Start) }
 
-func startH3(t *testing.T, cert *tlscert.Cert) *H3Server { return start(t, cert, StartH3) }
+func startH3(t *testing.T, cert *Cert) *H3Server { return start(t, cert, StartH3) }
 
 // start starts a server with startFn on loopback, closed when t ends.
-func start[S interface{ Close() error }](t *testing.T, cert *tlscert.Cert, startFn func(*tlscert.Cert, ...Option) (S, error)) S {
+func start[S interface{ Close() error }](t *testing.T, cert *Cert, startFn func(*Cert, ...Option) (S, error)) S {
 	t.Helper()
 	s, err := startFn(cert, WithAddr("127.0.0.1:0"))
 	if err != nil {
@@ -214,10 +213,10 @@ func TestHandshakes(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		start func(*testing.T, *tlscert.Cert) counter
+		start func(*testing.T, *Cert) counter
 	}{
-		{"tls", func(t *testing.T, c *tlscert.Cert) counter { return startTLS(t, c) }},
-		{"h3", func(t *testing.T, c *tlscert.Cert) counter { return startH3(t, c) }},
+		{"tls", func(t *testing.T, c *Cert) counter { return startTLS(t, c) }},
+		{"h3", func(t *testing.T, c *Cert) counter { return startH3(t, c) }},
 	} {
 		for _, resume := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/resume=%v", tc.name, resume), func(t *testing.T) {

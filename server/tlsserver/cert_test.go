@@ -1,4 +1,4 @@
-package tlscert
+package tlsserver
 
 import (
 	"crypto/ecdsa"
@@ -13,7 +13,7 @@ import (
 )
 
 func TestGenerate(t *testing.T) {
-	c, err := Generate()
+	c, err := GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,8 +22,8 @@ func TestGenerate(t *testing.T) {
 	if !ok || pub.Curve != elliptic.P256() {
 		t.Errorf("public key %T, want ECDSA P-256", leaf.PublicKey)
 	}
-	if life := leaf.NotAfter.Sub(time.Now()); life <= 0 || life > Validity {
-		t.Errorf("valid for another %v, want (0, %v]", life, Validity)
+	if life := leaf.NotAfter.Sub(time.Now()); life <= 0 || life > CertValidity {
+		t.Errorf("valid for another %v, want (0, %v]", life, CertValidity)
 	}
 	for _, name := range []string{"127.0.0.1", "::1", "localhost"} {
 		if _, err := leaf.Verify(x509.VerifyOptions{DNSName: name, Roots: c.Pool()}); err != nil {
@@ -33,7 +33,7 @@ func TestGenerate(t *testing.T) {
 	if _, err := leaf.Verify(x509.VerifyOptions{DNSName: "example.com", Roots: c.Pool()}); err == nil {
 		t.Error("the certificate verifies for example.com")
 	}
-	other, err := Generate()
+	other, err := GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestFingerprintAndPEM(t *testing.T) {
-	c, err := Generate()
+	c, err := GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestFingerprintAndPEM(t *testing.T) {
 // key that signs for it; a certificate without its key, or garbage, is
 // refused.
 func TestKeyPairRoundTrip(t *testing.T) {
-	c, err := Generate()
+	c, err := GenerateCert()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
@@ -39,7 +38,7 @@ type connKey struct{}
 
 // StartH3 serves the fixture routes over HTTP/3 with cert on a UDP socket
 // until Close. GET /stats counts QUIC connections.
-func StartH3(cert *tlscert.Cert, opts ...Option) (*H3Server, error) {
+func StartH3(cert *Cert, opts ...Option) (*H3Server, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err

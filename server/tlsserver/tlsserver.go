@@ -1,6 +1,6 @@
 // Package tlsserver serves the fixture route table (server.NewHTTPHandler)
 // over TLS 1.3: HTTP/1.1 and HTTP/2 chosen by ALPN (Start), and HTTP/3 over
-// QUIC with quic-go (StartH3). Both present a tlscert.Cert, answer GET
+// QUIC with quic-go (StartH3). Both present a Cert, answer GET
 // /stats themselves and pause as server.WithPause does, like the h2c
 // server. They listen on loopback unless told otherwise.
 package tlsserver
@@ -17,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/internal/tlscert"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
@@ -155,7 +154,7 @@ func (r *running) Handshakes() (full, resumed int) {
 // so before any request on the connection can be read. A handshake that
 // then fails on the client's Finished is counted too; its request is
 // never answered.
-func (r *running) tlsConfig(cert *tlscert.Cert) *tls.Config {
+func (r *running) tlsConfig(cert *Cert) *tls.Config {
 	c := cert.ServerConfig()
 	c.VerifyConnection = func(cs tls.ConnectionState) error {
 		if cs.DidResume {
@@ -219,7 +218,7 @@ type Server struct {
 }
 
 // Start serves the fixture routes over TLS with cert until Close.
-func Start(cert *tlscert.Cert, opts ...Option) (*Server, error) {
+func Start(cert *Cert, opts ...Option) (*Server, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err
