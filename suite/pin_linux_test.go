@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/procserver"
+	"github.com/httpclientbench/httpclientbench/server/proc"
 )
 
 // pinChildEnv marks the run of this test binary that TestPinnedLeaf
@@ -23,7 +23,7 @@ const pinChildEnv = "HTTPBENCH_PIN_TEST_CHILD"
 // own, whose leaf loops once (-test.benchtime=1x): what it checks is the
 // same at any count, and the default would spin for a second.
 func TestPinnedLeaf(t *testing.T) {
-	all, err := procserver.CPUs()
+	all, err := proc.CPUs()
 	if err != nil || len(all) < 2 {
 		t.Skipf("CPUs %v (%v): a split needs two", all, err)
 	}
@@ -42,7 +42,7 @@ func TestPinnedLeaf(t *testing.T) {
 	var insideProcs int
 	testing.Benchmark(func(b *testing.B) {
 		pinClient(b)
-		inside, _ = procserver.CPUs()
+		inside, _ = proc.CPUs()
 		insideProcs = runtime.GOMAXPROCS(0)
 		for b.Loop() {
 		}
@@ -53,7 +53,7 @@ func TestPinnedLeaf(t *testing.T) {
 	if got := serverCPUs(t); !slices.Equal(got, all[half:]) {
 		t.Errorf("the server child's CPUs %v, want %v", got, all[half:])
 	}
-	if after, _ := procserver.CPUs(); !slices.Equal(after, all) || runtime.GOMAXPROCS(0) != procs {
+	if after, _ := proc.CPUs(); !slices.Equal(after, all) || runtime.GOMAXPROCS(0) != procs {
 		t.Errorf("after the leaf: CPUs %v, GOMAXPROCS %d; want %v, %d back", after, runtime.GOMAXPROCS(0), all, procs)
 	}
 }

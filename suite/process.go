@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/procserver"
+	"github.com/httpclientbench/httpclientbench/server/proc"
 )
 
 // The server=process rows: a family's loopback rows again, with the
-// fixture server in a process of its own (package internal/procserver: the
+// fixture server in a process of its own (package server/proc: the
 // test binary started again as the server) instead of in the benchmark's,
 // so that the client has the process's Go runtime to itself. In process, a
 // client's time and CPU per op include the server's share of two cores and
@@ -63,24 +63,24 @@ type procServers struct {
 	// start, and H2Download alone has 60 leaves.
 	shareH2C bool
 	mu       sync.Mutex
-	m        map[string]*procserver.Server
+	m        map[string]*proc.Server
 }
 
 // target returns the child serving v's protocol to leaf tb, starting it if
 // need be.
 func (p *procServers) target(tb testing.TB, v variant) target {
 	tb.Helper()
-	spec := procserver.Spec{Proto: procserver.H1, CPUs: serverCPUs(tb)}
+	spec := proc.Spec{Proto: proc.H1, CPUs: serverCPUs(tb)}
 	switch {
 	case v.tls == 3:
-		spec.Proto = procserver.H3
+		spec.Proto = proc.H3
 	case v.tls != 0:
-		spec.Proto = procserver.TLS
+		spec.Proto = proc.TLS
 	case v.cfg.H2C != nil:
-		spec.Proto, spec.Window = procserver.H2C, v.cfg.H2C.Name
+		spec.Proto, spec.Window = proc.H2C, v.cfg.H2C.Name
 	}
-	var s *procserver.Server
-	if spec.Proto == procserver.H2C && !p.shareH2C {
+	var s *proc.Server
+	if spec.Proto == proc.H2C && !p.shareH2C {
 		s = startChild(tb, spec)
 	} else {
 		s = p.start(spec)
@@ -88,9 +88,9 @@ func (p *procServers) target(tb testing.TB, v variant) target {
 	c := s.Counters
 	t := target{base: s.URL, proto: 1, opened: counted(&c.Accepted), requests: counted(&c.Requests), wire: c.Wire}
 	switch spec.Proto {
-	case procserver.H2C:
+	case proc.H2C:
 		t.proto, t.conns = 2, counted(&c.Open)
-	case procserver.TLS, procserver.H3:
+	case proc.TLS, proc.H3:
 		t.proto = v.tls
 		t.handshakes = func() (int, int) { return int(c.FullHandshakes.Load()), int(c.ResumedHandshakes.Load()) }
 		t.early = func() (int, int) { return int(c.ZeroRTT.Load()), int(c.Early.Load()) }
@@ -102,7 +102,7 @@ func (p *procServers) target(tb testing.TB, v variant) target {
 func counted(n interface{ Load() int64 }) func() int { return func() int { return int(n.Load()) } }
 
 // start returns the child serving spec, starting it if it is not running.
-func (p *procServers) start(spec procserver.Spec) *procserver.Server {
+func (p *procServers) start(spec proc.Spec) *proc.Server {
 	p.tb.Helper()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -110,12 +110,12 @@ func (p *procServers) start(spec procserver.Spec) *procserver.Server {
 	if s := p.m[key]; s != nil {
 		return s
 	}
-	s, err := procserver.Start(spec, benchCert)
+	s, err := proc.Start(spec, benchCert)
 	if err != nil {
 		p.tb.Fatal(err)
 	}
 	if p.m == nil {
-		p.m = map[string]*procserver.Server{}
+		p.m = map[string]*proc.Server{}
 		// After the leaves' own cleanups (their clients'), as an
 		// in-process server's: registered on the family's tb.
 		p.tb.Cleanup(p.closeAll)
@@ -125,9 +125,9 @@ func (p *procServers) start(spec procserver.Spec) *procserver.Server {
 }
 
 // startChild starts a child serving spec for the life of tb.
-func startChild(tb testing.TB, spec procserver.Spec) *procserver.Server {
+func startChild(tb testing.TB, spec proc.Spec) *proc.Server {
 	tb.Helper()
-	s, err := procserver.Start(spec, benchCert)
+	s, err := proc.Start(spec, benchCert)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func splitCPUs(all []int, pin string) (client, server []int, err error) {
 // the error of every leaf that asks (pinClient, serverCPUs), each failing
 // with it rather than the run panicking.
 var cpuSplit = sync.OnceValues(func() (cpus, error) {
-	all, err := procserver.CPUs()
+	all, err := proc.CPUs()
 	if err != nil {
 		all = nil
 	}
@@ -242,11 +242,11 @@ func pinClient(b *testing.B) {
 	if pin == nil {
 		return
 	}
-	if err := procserver.Pin(pin); err != nil {
+	if err := proc.Pin(pin); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
-		if err := procserver.Pin(restore); err != nil {
+		if err := proc.Pin(restore); err != nil {
 			b.Error(err)
 		}
 	})

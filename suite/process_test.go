@@ -13,8 +13,8 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/procserver"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/proc"
 )
 
 // TestProcessRows: every server=process leaf runs its ops, fully checked,
@@ -88,10 +88,10 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	procs := &procServers{tb: t}
 	v := H1GetBytes.processRows()[0]
 	plain := procs.target(t, v)
-	burning := startChild(t, procserver.Spec{Proto: procserver.H1, Burn: extra})
+	burning := startChild(t, proc.Spec{Proto: proc.H1, Burn: extra})
 	burnTarget := target{base: burning.URL, proto: 1, opened: counted(&burning.Counters.Accepted)}
 	inProcess := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
-		procserver.Burn(extra)
+		proc.Burn(extra)
 		server.Handler(ctx)
 	}))
 	inTarget := target{base: inProcess.URL(), proto: 1, opened: inProcess.Opened}
@@ -105,7 +105,7 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 		{"nethttp", opOf(nethttp, plain)},
 		{"nethttp spending 300µs more", func() op {
 			o := opOf(nethttp, plain)
-			return func(full bool) error { procserver.Burn(extra); return o(full) }
+			return func(full bool) error { proc.Burn(extra); return o(full) }
 		}()},
 		{"nethttp, the server spending 300µs", opOf(nethttp, burnTarget)},
 		{"nethttp, the server spending 300µs in process", opOf(nethttp, inTarget)},
@@ -257,7 +257,7 @@ func TestSplitCPUs(t *testing.T) {
 // TestCPUSplitReadsThisProcess: cpuSplit is splitCPUs of this process's CPUs
 // and pinEnv, and serverCPUs its server set.
 func TestCPUSplitReadsThisProcess(t *testing.T) {
-	all, err := procserver.CPUs()
+	all, err := proc.CPUs()
 	if err != nil {
 		all = nil
 	}

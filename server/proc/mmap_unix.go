@@ -1,6 +1,6 @@
 //go:build unix
 
-package shm
+package proc
 
 import (
 	"os"

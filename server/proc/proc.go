@@ -1,14 +1,14 @@
-// Package procserver runs a fixture server in a process of its own, so that
+// Package proc runs a fixture server in a process of its own, so that
 // a benchmark measures its client with the server off its Go runtime: the
 // running binary (a test binary, say) is started again as the server, and
 // the server counts its connections and handshakes in a page of memory it
-// shares with the parent (server.Counters over package shm), so that
+// shares with the parent (server.Counters, shm.go), so that
 // every op is checked against them as against an in-process server's.
 //
 // A binary that imports this package becomes the server when Start starts
 // it: the package's init sees the environment variable Start sets for the
 // child alone, serves, and exits before main or TestMain runs.
-package procserver
+package proc
 
 import (
 	"bufio"
@@ -21,7 +21,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/internal/shm"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
@@ -81,7 +80,7 @@ type Server struct {
 
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	page   *shm.Page
+	page   *sharedPage
 	exited chan struct{} // closed when the child has exited and been waited for
 	err    error         // its Wait's result, once exited is closed
 }
@@ -95,32 +94,32 @@ func Start(spec Spec, cert *tlsserver.Cert) (s *Server, err error) {
 		return nil, err
 	}
 	if spec.tls() && cert == nil {
-		return nil, fmt.Errorf("procserver: %s needs a certificate", spec.Proto)
+		return nil, fmt.Errorf("proc: %s needs a certificate", spec.Proto)
 	}
 	js, err := json.Marshal(spec)
 	if err != nil {
-		return nil, fmt.Errorf("procserver: %w", err)
+		return nil, fmt.Errorf("proc: %w", err)
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, fmt.Errorf("procserver: %w", err)
+		return nil, fmt.Errorf("proc: %w", err)
 	}
-	page, err := shm.New(pageSize)
+	page, err := newSharedPage(pageSize)
 	if err != nil {
-		return nil, fmt.Errorf("procserver: %w", err)
+		return nil, fmt.Errorf("proc: %w", err)
 	}
 	defer func() {
 		if err != nil {
 			page.Close()
 		}
 	}()
-	counters, err := shm.At[server.Counters](page)
+	counters, err := sharedAt[server.Counters](page)
 	if err != nil {
 		return nil, err
 	}
 	certR, certW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("procserver: %w", err)
+		return nil, fmt.Errorf("proc: %w", err)
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), envSpec+"="+string(js))
@@ -135,7 +134,7 @@ func Start(spec Spec, cert *tlsserver.Cert) (s *Server, err error) {
 	if err != nil {
 		certR.Close()
 		certW.Close()
-		return nil, fmt.Errorf("procserver: %w", err)
+		return nil, fmt.Errorf("proc: %w", err)
 	}
 	cmd.Stdout = outW
 	stdin, err := cmd.StdinPipe()
@@ -147,7 +146,7 @@ func Start(spec Spec, cert *tlsserver.Cert) (s *Server, err error) {
 	if err != nil {
 		certW.Close()
 		outR.Close()
-		return nil, fmt.Errorf("procserver: start %s: %w", exe, err)
+		return nil, fmt.Errorf("proc: start %s: %w", exe, err)
 	}
 	s = &Server{Counters: counters, cmd: cmd, stdin: stdin, page: page, exited: make(chan struct{})}
 	go func() { s.err = cmd.Wait(); close(s.exited) }()
@@ -155,7 +154,7 @@ func Start(spec Spec, cert *tlsserver.Cert) (s *Server, err error) {
 		cmd.Process.Kill()
 		<-s.exited
 		page.Close()
-		return nil, fmt.Errorf("procserver: %s server: %w", spec.Proto, err)
+		return nil, fmt.Errorf("proc: %s server: %w", spec.Proto, err)
 	}
 	if spec.tls() {
 		pair, err := cert.KeyPairPEM()
@@ -210,7 +209,7 @@ func (s *Server) Close() error {
 		err = fmt.Errorf("did not stop within %v after its stdin closed: killed", stopTimeout)
 	}
 	if err != nil {
-		err = fmt.Errorf("procserver: the server (pid %d): %w", s.Pid(), err)
+		err = fmt.Errorf("proc: the server (pid %d): %w", s.Pid(), err)
 	}
 	return errors.Join(err, s.page.Close())
 }

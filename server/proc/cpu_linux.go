@@ -1,4 +1,4 @@
-package procserver
+package proc
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ func Pin(cpus []int) error {
 	}
 	tasks, err := os.ReadDir("/proc/self/task")
 	if err != nil {
-		return fmt.Errorf("procserver: pin: %w", err)
+		return fmt.Errorf("proc: pin: %w", err)
 	}
 	for _, t := range tasks {
 		tid, err := strconv.Atoi(t.Name())
@@ -30,7 +30,7 @@ func Pin(cpus []int) error {
 			continue
 		}
 		if err := unix.SchedSetaffinity(tid, &set); err != nil && err != unix.ESRCH { // ESRCH: the thread has ended
-			return fmt.Errorf("procserver: pin thread %d to CPUs %v: %w", tid, cpus, err)
+			return fmt.Errorf("proc: pin thread %d to CPUs %v: %w", tid, cpus, err)
 		}
 	}
 	runtime.GOMAXPROCS(len(cpus))

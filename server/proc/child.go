@@ -1,4 +1,4 @@
-package procserver
+package proc
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/internal/shm"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
@@ -23,7 +22,7 @@ import (
 func init() {
 	if js, ok := os.LookupEnv(envSpec); ok {
 		if err := serve(js); err != nil {
-			fmt.Fprintf(os.Stderr, "procserver: %v\n", err)
+			fmt.Fprintf(os.Stderr, "proc: %v\n", err)
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -34,20 +33,20 @@ func (s Spec) check() error {
 	switch s.Proto {
 	case H1, TLS, H3:
 		if s.Window != "" {
-			return fmt.Errorf("procserver: a window is for %s, not %s", H2C, s.Proto)
+			return fmt.Errorf("proc: a window is for %s, not %s", H2C, s.Proto)
 		}
 	case H2C:
 		if _, err := window(s.Window); err != nil {
 			return err
 		}
 	default:
-		return fmt.Errorf("procserver: proto %q: want %s, %s, %s or %s", s.Proto, H1, H2C, TLS, H3)
+		return fmt.Errorf("proc: proto %q: want %s, %s, %s or %s", s.Proto, H1, H2C, TLS, H3)
 	}
 	if s.Burn != 0 && s.Proto != H1 {
-		return fmt.Errorf("procserver: Burn is for %s", H1)
+		return fmt.Errorf("proc: Burn is for %s", H1)
 	}
 	if s.Burn < 0 {
-		return fmt.Errorf("procserver: Burn %v < 0", s.Burn)
+		return fmt.Errorf("proc: Burn %v < 0", s.Burn)
 	}
 	return nil
 }
@@ -55,7 +54,7 @@ func (s Spec) check() error {
 func window(name string) (h2c.Window, error) {
 	i := slices.IndexFunc(h2c.Windows, func(w h2c.Window) bool { return w.Name == name })
 	if i < 0 {
-		return h2c.Window{}, fmt.Errorf("procserver: no window preset %q", name)
+		return h2c.Window{}, fmt.Errorf("proc: no window preset %q", name)
 	}
 	return h2c.Windows[i], nil
 }
@@ -79,11 +78,11 @@ func serve(js string) error {
 	// goroutines may still count (fasthttp's workers mark a connection
 	// closed after Shutdown has returned), and a write to an unmapped
 	// page is a fault, not an error.
-	page, err := shm.Map(os.NewFile(fdPage, "counters"), pageSize)
+	page, err := mapShared(os.NewFile(fdPage, "counters"), pageSize)
 	if err != nil {
 		return err
 	}
-	c, err := shm.At[server.Counters](page)
+	c, err := sharedAt[server.Counters](page)
 	if err != nil {
 		return err
 	}

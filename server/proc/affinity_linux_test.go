@@ -1,4 +1,4 @@
-package procserver
+package proc
 
 import (
 	"os"

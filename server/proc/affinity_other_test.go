@@ -1,6 +1,6 @@
 //go:build !linux
 
-package procserver
+package proc
 
 import "errors"
 

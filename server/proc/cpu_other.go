@@ -1,6 +1,6 @@
 //go:build !linux
 
-package procserver
+package proc
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-var errNoAffinity = errors.New("procserver: CPU affinity is Linux's")
+var errNoAffinity = errors.New("proc: CPU affinity is Linux's")
 
 // Pin is Linux's (sched_setaffinity).
 func Pin([]int) error { return errNoAffinity }
