@@ -12,12 +12,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchserver"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/server/benchserver"
 )
 
 // The modes.

@@ -94,8 +94,8 @@ import (
 	"syscall"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchserver"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
+	"github.com/httpclientbench/httpclientbench/server/benchserver"
 )
 
 // Main is the loadbench command with the suite's HTTP/1.1 clients and

@@ -31,7 +31,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchserver"
+	"github.com/httpclientbench/httpclientbench/server/benchserver"
 )
 
 func main() {

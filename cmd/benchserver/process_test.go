@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/routetest"
 )
 
 // The tests in this file run the program, as a user does: what they check

@@ -44,10 +44,10 @@
 //     unfinished headers (TestH3StreamLimit: the server's MAX_STREAMS
 //     bounds them), a rapid reset (TestH3RapidReset) and bodies over 16
 //     MiB (TestOversizedBodyH3: 413, or an echo cut off; the TCP front
-//     ends' are internal/routetest's).
+//     ends' are server/routetest's).
 //
 // The connection cap of benchserver off loopback (-max-conns) is tested
-// with the program, in internal/benchserver's TestMaxConns.
+// with the program, in server/benchserver's TestMaxConns.
 //
 // Every raw connection and every client request has a deadline, so a
 // server that waits forever fails a case instead of hanging the run. Most

@@ -260,7 +260,7 @@ func TestH3RapidReset(t *testing.T) {
 // declares more than server.MaxBytes (16 MiB) gets 413, and one of
 // unknown length that grows past it gets 413 (/multipart) or is cut off
 // (/echo, whose answer has begun: the stream is reset or the echo is
-// short). The other front ends' limits are internal/routetest's, which
+// short). The other front ends' limits are server/routetest's, which
 // their packages run.
 func TestOversizedBodyH3(t *testing.T) {
 	t.Parallel()

@@ -15,9 +15,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/h2wire"
-	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/routetest"
 )
 
 // transports are the client set-ups whose windows the wire test checks.

@@ -16,7 +16,6 @@ import (
 
 	"github.com/google/renameio/v2"
 
-	"github.com/httpclientbench/httpclientbench/internal/ratelog"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
@@ -108,7 +107,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	// Every front end reports connection errors to stderr, bounded: a
 	// peer abandoning 500 handshakes must not print 500 lines.
-	errLog := ratelog.New(stderr, "benchserver: ")
+	errLog := newErrorLog(stderr, "benchserver: ")
 	var (
 		srv  serving
 		what string

@@ -1,4 +1,4 @@
-package ratelog
+package benchserver
 
 import (
 	"fmt"

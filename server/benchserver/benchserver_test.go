@@ -24,9 +24,9 @@ import (
 	"github.com/quic-go/quic-go/http3"
 
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
-	"github.com/httpclientbench/httpclientbench/internal/routetest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/routetest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -251,7 +251,7 @@ func TestCertOutOnlyOnceListening(t *testing.T) {
 }
 
 // TestHandshakeErrorsBounded: 60 connections that each abandon their TLS
-// handshake print no more than ratelog's burst of lines to stderr (net/http
+// handshake print no more than the error log's burst of lines to stderr (net/http
 // logs every failed handshake).
 func TestHandshakeErrorsBounded(t *testing.T) {
 	t.Parallel()

@@ -1,4 +1,4 @@
-// Package ratelog bounds how much a server's error log can print: a peer
+// The error log, bounded: how much a server's error log can print: a peer
 // that opens 500 connections and abandons each TLS handshake must not
 // write 500 lines. It is a log.Logger whose lines pass while a small burst
 // lasts, then one per interval, each passing line saying how many were
@@ -7,7 +7,8 @@
 // golang.org/x/time/rate.Sometimes does the first part but keeps no count
 // of what it skipped, and the count is what tells an operator whether a
 // quiet log means a quiet peer; so this is written out.
-package ratelog
+
+package benchserver
 
 import (
 	"fmt"
@@ -17,16 +18,16 @@ import (
 	"time"
 )
 
-// Defaults of New.
+// Defaults of newErrorLog.
 const (
-	DefaultBurst    = 10               // lines that always pass
-	DefaultInterval = 10 * time.Second // then one line per interval
+	logBurst    = 10               // lines that always pass
+	logInterval = 10 * time.Second // then one line per interval
 )
 
-// New returns a logger writing to w with prefix and log.LstdFlags, at most
-// DefaultBurst lines at once and then one per DefaultInterval.
-func New(w io.Writer, prefix string) *log.Logger {
-	return log.New(newLimiter(w, DefaultBurst, DefaultInterval, time.Now), prefix, log.LstdFlags)
+// newErrorLog returns a logger writing to w with prefix and log.LstdFlags, at most
+// logBurst lines at once and then one per logInterval.
+func newErrorLog(w io.Writer, prefix string) *log.Logger {
+	return log.New(newLimiter(w, logBurst, logInterval, time.Now), prefix, log.LstdFlags)
 }
 
 // limiter is the io.Writer under the logger: log.Logger writes each line
