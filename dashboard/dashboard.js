@@ -134,8 +134,8 @@
   // splitName: "H1Download/size=64KiB/client=nethttp" ->
   // {family: "H1Download", scenario: "H1Download/size=64KiB", client: "nethttp"}.
   // A benchmark of another package than the suite's carries its path
-  // (cmd/benchjson): "internal/load.Schedule/n=1/client=raw" -> family
-  // "internal/load.Schedule", scenario "internal/load.Schedule/n=1". The
+  // (cmd/benchjson): "loadbench/load.Schedule/n=1/client=raw" -> family
+  // "loadbench/load.Schedule", scenario "loadbench/load.Schedule/n=1". The
   // prefix is everything up to the first "." before any "=": a top-level
   // benchmark name has neither "." nor "/", a package path no "=". A
   // benchmark without a client= level (the TCP floor) is its own client.

@@ -15,7 +15,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
 )
 
 // roleEnv tells a loadbench process started by loadbench what it is: a
@@ -52,10 +52,10 @@ type job struct {
 	CPUProfile string
 }
 
-// report is what a client process measured, sent back as JSON. CPU and
+// childReport is what a client process measured, sent back as JSON. CPU and
 // memory come from the parent (the process's rusage), connections from
 // the server.
-type report struct {
+type childReport struct {
 	OK, Dropped int64
 	Failed      map[string]int64 // by class name
 	Elapsed     time.Duration
@@ -154,7 +154,7 @@ func (j job) config() clients.Config {
 	return cfg
 }
 
-func (j job) run() (_ *report, err error) {
+func (j job) run() (_ *childReport, err error) {
 	f, err := lookupClient(j.Client)
 	if err != nil {
 		return nil, err
@@ -202,7 +202,7 @@ func (j job) run() (_ *report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &report{
+	rep := &childReport{
 		OK: res.OK, Dropped: res.Dropped, Elapsed: res.Elapsed,
 		Failed:      map[string]int64{},
 		Latency:     map[string]int64{},

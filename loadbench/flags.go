@@ -14,9 +14,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/load"
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 	"github.com/httpclientbench/httpclientbench/server/benchserver"
 )
 
@@ -139,7 +139,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	results := cli.OutputFlag(fs)
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof; CLIENT-LEVEL-rROUND-cpusN.pprof with -cpus), for go tool pprof")
-	report := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated; a pattern such as 'docs/load/*' stands for every directory it matches that holds a results.txt) from their results.txt")
+	reportDirs := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated; a pattern such as 'docs/load/*' stands for every directory it matches that holds a results.txt) from their results.txt")
 	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this Markdown page's <!-- loadreport:table dir=… --> blocks (dirs relative to the page)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
@@ -150,14 +150,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	o.results = *results
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *report != "" || o.readme != "" {
-		return o, o.checkReport(set, *report)
+	if *reportDirs != "" || o.readme != "" {
+		return o, o.checkReport(set, *reportDirs)
 	}
 	if *overloadOf != "" {
 		if o.mode != modeOverload || set["rate"] {
 			return nil, usagef("-overload-of is for -mode overload, instead of -rate")
 		}
-		run, err := loadreport.ReadFile(*overloadOf)
+		run, err := report.ReadFile(*overloadOf)
 		if err != nil {
 			return nil, usagef("-overload-of: %v", err)
 		}

@@ -16,8 +16,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 func TestFlags(t *testing.T) {
@@ -59,7 +59,7 @@ func TestFlags(t *testing.T) {
 	// Three times the recorded sweep's best median, rounded down to a
 	// thousand first (scripts/load-report.sh's overload run).
 	const sweep = "../docs/load/sweep/results.txt"
-	run, err := loadreport.ReadFile(sweep)
+	run, err := report.ReadFile(sweep)
 	if err != nil {
 		t.Fatal(err)
 	}

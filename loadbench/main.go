@@ -17,7 +17,7 @@
 //   - steady (-rate R -duration D): open loop. Request i is due at
 //     t0 + i/R whether or not earlier ones have finished, and its latency
 //     runs from its due time (as wrk2 measures; see package
-//     internal/load). At most -max-inflight requests run at once: a due
+//     loadbench/load). At most -max-inflight requests run at once: a due
 //     request waits for a slot, the wait counting in its latency, and one
 //     still waiting at the end is dropped. Each client's idle pool is at
 //     least -max-inflight (the suite's fairness rule).

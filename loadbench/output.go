@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
 )
 
 // unit is one unit of the results, with which way is better (its unit
@@ -51,7 +51,7 @@ func writeUnits(w *benchfmt.Writer) error {
 // server's count of connections.
 type sample struct {
 	name  string // without "Benchmark", as benchfmt names results
-	rep   report
+	rep   childReport
 	cpu   time.Duration
 	rss   int64
 	conns int64

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // testSamples are two samples of a steady run: one with every unit, one
@@ -21,12 +21,12 @@ func testSamples() []*sample {
 	latency := map[string]int64{"p50-ns": 412000, "p90-ns": 530000, "p95-ns": 610000, "p99-ns": 1250000, "p99.9-ns": 2400000, "max-ns": 9800000}
 	return []*sample{{
 		name: "Load/mode=steady/rate=2000/payload=json/client=nethttp",
-		rep: report{OK: 9998, Elapsed: 5 * time.Second, Latency: latency, Failed: map[string]int64{"timeout": 2},
+		rep: childReport{OK: 9998, Elapsed: 5 * time.Second, Latency: latency, Failed: map[string]int64{"timeout": 2},
 			SchedP99: 95 * time.Microsecond, TickLateP99: 1100 * time.Microsecond, GCCycles: 14},
 		cpu: 1500 * time.Millisecond, rss: 14_680_064, conns: 3,
 	}, {
 		name: "Load/mode=steady/rate=2000/payload=json/client=raw",
-		rep:  report{Elapsed: 5 * time.Second, Latency: map[string]int64{}, Failed: map[string]int64{"refused": 10000}, Dropped: 4},
+		rep:  childReport{Elapsed: 5 * time.Second, Latency: map[string]int64{}, Failed: map[string]int64{"refused": 10000}, Dropped: 4},
 		cpu:  200 * time.Millisecond, rss: 9_000_000, conns: 0,
 	}}
 }
@@ -110,11 +110,11 @@ func TestResultsRoundTrip(t *testing.T) {
 	}
 
 	// The load report reads it.
-	run, err := loadreport.Read(strings.NewReader(out), "out")
+	run, err := report.Read(strings.NewReader(out), "out")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(run.Groups) != 1 || run.Mode != loadreport.Steady {
+	if len(run.Groups) != 1 || run.Mode != report.Steady {
 		t.Fatalf("loadreport reads %d groups of mode %s", len(run.Groups), run.Mode)
 	}
 	if p99, ok := run.Groups[0].Cell("", "nethttp").Median("p99-ns"); !ok || p99 != 1250000 {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/load"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // loadPages are the pages with load tables, each with the directory
@@ -30,7 +30,7 @@ func TestCommittedLoadReportsAreCurrent(t *testing.T) {
 
 func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 	root := ".."
-	results, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(loadDir), "*", loadreport.ResultsFile))
+	results, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(loadDir), "*", report.ResultsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +45,10 @@ func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(tmp, loadreport.ResultsFile), src, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, report.ResultsFile), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := loadreport.WriteDir(filepath.Join(tmp, loadreport.ResultsFile), tmp); err != nil {
+		if err := report.WriteDir(filepath.Join(tmp, report.ResultsFile), tmp); err != nil {
 			t.Fatalf("%s: %v", r, err)
 		}
 		generated, err := filepath.Glob(filepath.Join(tmp, "*"))
@@ -69,7 +69,7 @@ func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, changed, err := loadreport.UpdateReadme(src, filepath.Dir(page))
+	_, changed, err := report.UpdateReadme(src, filepath.Dir(page))
 	if err != nil {
 		t.Fatalf("%s: %v", loadPage, err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // writeReports rewrites each directory's summary and charts from its
@@ -20,7 +20,7 @@ func writeReports(dirs []string, readme string, stderr io.Writer) error {
 		return err
 	}
 	for _, d := range dirs {
-		if err := loadreport.WriteDir(filepath.Join(d, loadreport.ResultsFile), d); err != nil {
+		if err := report.WriteDir(filepath.Join(d, report.ResultsFile), d); err != nil {
 			return err
 		}
 	}
@@ -31,7 +31,7 @@ func writeReports(dirs []string, readme string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, changed, err := loadreport.UpdateReadme(src, filepath.Dir(readme))
+	out, changed, err := report.UpdateReadme(src, filepath.Dir(readme))
 	if err != nil {
 		return fmt.Errorf("%s: %v", readme, err)
 	}
@@ -53,12 +53,12 @@ func reportDirs(dirs []string) ([]string, error) {
 			out = append(out, d)
 			continue
 		}
-		m, err := filepath.Glob(filepath.Join(d, loadreport.ResultsFile))
+		m, err := filepath.Glob(filepath.Join(d, report.ResultsFile))
 		if err != nil {
 			return nil, fmt.Errorf("-report %s: %v", d, err)
 		}
 		if len(m) == 0 {
-			return nil, fmt.Errorf("-report %s: no directory with a %s matches", d, loadreport.ResultsFile)
+			return nil, fmt.Errorf("-report %s: no directory with a %s matches", d, report.ResultsFile)
 		}
 		for _, r := range m {
 			out = append(out, filepath.Dir(r))

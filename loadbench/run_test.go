@@ -88,7 +88,7 @@ func parse(t *testing.T, out string) parsed {
 // What is asserted holds however busy the machine: every due request is
 // answered, failed or dropped, none fails, and no more than the offered
 // rate is delivered. That the sender keeps to its schedule (drops none on
-// time) is internal/load's to show, on its fake clock: here a sender
+// time) is loadbench/load's to show, on its fake clock: here a sender
 // descheduled past the end drops the last requests by design. One is
 // answered unless the sender is held off for the whole half second, a
 // liveness bound on a loop that sends every 5 ms.

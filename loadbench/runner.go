@@ -25,11 +25,11 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/docfile"
-	"github.com/httpclientbench/httpclientbench/internal/load"
-	"github.com/httpclientbench/httpclientbench/internal/loadreport"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // runner runs the rounds: one client process per client, level and round.
@@ -110,7 +110,7 @@ func (r *runner) run(ctx context.Context) error {
 	if out != nil {
 		defer out.Cleanup() // the finished runs of a failed run: keepPartial's
 		w = io.MultiWriter(out, res, &all)
-		res.KeptIn(filepath.Join(r.opt.out, loadreport.ResultsFile))
+		res.KeptIn(filepath.Join(r.opt.out, report.ResultsFile))
 	}
 	bw := benchfmt.NewWriter(w)
 	if err := writeUnits(bw); err != nil {
@@ -162,8 +162,8 @@ func (r *runner) run(ctx context.Context) error {
 	if out != nil {
 		// results.txt, its summary and its charts, all or none: a
 		// directory left as an earlier run made it, or this run's whole.
-		results := filepath.Join(r.opt.out, loadreport.ResultsFile)
-		files, err := loadreport.DirFiles(all.Bytes(), results, r.opt.out)
+		results := filepath.Join(r.opt.out, report.ResultsFile)
+		files, err := report.DirFiles(all.Bytes(), results, r.opt.out)
 		if err != nil {
 			r.keepPartial(out)
 			return fmt.Errorf("the summary: %v", err)
@@ -179,11 +179,11 @@ func (r *runner) run(ctx context.Context) error {
 
 // summary is the load report's tables of results, for a terminal.
 func summary(results []byte) (string, error) {
-	run, err := loadreport.Read(bytes.NewReader(results), "the results")
+	run, err := report.Read(bytes.NewReader(results), "the results")
 	if err != nil {
 		return "", err
 	}
-	return loadreport.Summary(run), nil
+	return report.Summary(run), nil
 }
 
 // warn tells on stderr what failed in a run, with an example per class.
@@ -444,7 +444,7 @@ func (r *runner) runClient(ctx context.Context, name string, level, round int, s
 		}
 		return nil, fmt.Errorf("client process: %v", err)
 	}
-	var rep report
+	var rep childReport
 	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
 		return nil, fmt.Errorf("client process's report: %v", err)
 	}

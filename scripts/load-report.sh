@@ -116,7 +116,7 @@ for name; do
       } >"$stage/generator-check.txt.tmp"
       mv "$stage/generator-check.txt.tmp" "$stage/generator-check.txt"
       # Where the client process's CPU goes (a fourth run, profiled, not in
-      # the ratios above): loadbench's own part is internal/load and time.Now.
+      # the ratios above): loadbench's own part is loadbench/load and time.Now.
       "$tmp/loadbench" -target "$url" -mode sweep -inflight 50 -duration 5s -clients fasthttp -rounds 1 -cpuprofile "$tmp/prof" >/dev/null 2>&1
       {
         echo "# go tool pprof -top -cum of loadbench -target URL -mode sweep -inflight 50 -duration 5s -clients fasthttp -cpuprofile DIR"

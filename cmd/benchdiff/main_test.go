@@ -247,7 +247,7 @@ func TestRowsNamePackages(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("Unit ns/op better=lower\n")
 	for r := range 6 {
-		for _, pkg := range []string{results.Module, results.Module + "/internal/load"} {
+		for _, pkg := range []string{results.Module, results.Module + "/loadbench/load"} {
 			for _, side := range []struct { // A first, as benchrun writes them
 				commit string
 				base   int
@@ -264,7 +264,7 @@ func TestRowsNamePackages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "| `Twice` |") || !strings.Contains(out, "| `internal/load.Twice` |") {
+	if !strings.Contains(out, "| `Twice` |") || !strings.Contains(out, "| `loadbench/load.Twice` |") {
 		t.Errorf("want a row per package:\n%s", out)
 	}
 }

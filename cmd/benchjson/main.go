@@ -48,7 +48,7 @@
 // suffix (and, for a custom unit in the time or throughput file, the unit
 // in parentheses after it). A benchmark of the module's root package (the suite) has no
 // prefix; any other package's carries its path relative to the module and a
-// dot ("internal/load.Schedule"), a package outside the module its whole
+// dot ("loadbench/load.Schedule"), a package outside the module its whole
 // import path. So a name depends only on the benchmark's own package, and
 // series keep their names when another package gains benchmarks.
 //

@@ -128,7 +128,7 @@ func TestUniqueNamesOnSuiteOutput(t *testing.T) {
 // the other package's names carry its path.
 func TestNamesIndependentOfOtherPackages(t *testing.T) {
 	suite := firstRounds(t, "../../docs/results.txt", 2)
-	other := "pkg: " + results.Module + "/internal/load\nBenchmarkSchedule/n=1-2 100 50 ns/op 0 B/op 0 allocs/op\n" +
+	other := "pkg: " + results.Module + "/loadbench/load\nBenchmarkSchedule/n=1-2 100 50 ns/op 0 B/op 0 allocs/op\n" +
 		"BenchmarkSchedule/n=1-2 100 51 ns/op 0 B/op 0 allocs/op\n"
 	alone, both := convert(t, suite), convert(t, suite+other)
 	for _, file := range []string{TimeFile, ThroughputFile, BytesFile, AllocsFile} {
@@ -137,7 +137,7 @@ func TestNamesIndependentOfOtherPackages(t *testing.T) {
 			a = append(a, e.Name)
 		}
 		for _, e := range both[file] {
-			if !strings.HasPrefix(e.Name, "internal/load.") {
+			if !strings.HasPrefix(e.Name, "loadbench/load.") {
 				b = append(b, e.Name)
 			}
 		}
@@ -145,7 +145,7 @@ func TestNamesIndependentOfOtherPackages(t *testing.T) {
 			t.Errorf("%s: the suite's names changed when another package's results were added:\n%q\n%q", file, a, b)
 		}
 	}
-	if got := both[TimeFile][len(both[TimeFile])-1].Name; got != "internal/load.Schedule/n=1" {
+	if got := both[TimeFile][len(both[TimeFile])-1].Name; got != "loadbench/load.Schedule/n=1" {
 		t.Errorf("the other package's benchmark is named %q", got)
 	}
 	for _, e := range alone[TimeFile] {

@@ -1,5 +1,5 @@
 // Package docfile writes the generated documents of the report commands
-// (cmd/benchreport, internal/loadreport, cmd/benchjson's stores) and the
+// (cmd/benchreport, loadbench/report, cmd/benchjson's stores) and the
 // links between them.
 package docfile
 

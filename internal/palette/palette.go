@@ -1,5 +1,5 @@
 // Package palette is the style of the suite's charts (cmd/benchreport,
-// internal/loadreport): the client colours of internal/registry, so that a
+// loadbench/report): the client colours of internal/registry, so that a
 // library keeps its colour from chart to chart (and on the dashboard) and
 // the floor is grey, and the plot settings and SVG output they share.
 package palette

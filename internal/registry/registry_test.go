@@ -69,7 +69,7 @@ func TestLookup(t *testing.T) {
 
 // reportTools are the packages that draw results: they learn the clients
 // from the registry and must build without any client library.
-var reportTools = []string{"./cmd/benchreport", "./cmd/benchjson", "./cmd/benchdiff", "./internal/loadreport", "./internal/results", "./internal/palette", "./dashboard", "./internal/load"}
+var reportTools = []string{"./cmd/benchreport", "./cmd/benchjson", "./cmd/benchdiff", "./loadbench/report", "./internal/results", "./internal/palette", "./dashboard", "./loadbench/load"}
 
 // TestReportToolsImportNoClient: go list -deps of the report tools names
 // not the clients package, nor any package of a client's library module.

@@ -23,7 +23,7 @@ func TestName(t *testing.T) {
 	for _, tc := range []struct{ pkg, name, want string }{
 		{Module, "H1GetBytes/buf=fresh/client=raw", "H1GetBytes/buf=fresh/client=raw"},
 		{"", "X", "X"},
-		{Module + "/internal/load", "Schedule/n=1", "internal/load.Schedule/n=1"},
+		{Module + "/loadbench/load", "Schedule/n=1", "loadbench/load.Schedule/n=1"},
 		{Module + "/h2c", "Frame", "h2c.Frame"},
 		{Module + "x/y", "A", Module + "x/y.A"}, // a module whose path starts like ours
 		{"example.com/other", "A", "example.com/other.A"},

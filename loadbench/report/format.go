@@ -1,4 +1,4 @@
-package loadreport
+package report
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-// Package loadreport turns a results file of cmd/loadbench (Go benchmark
+// Package report turns a results file of cmd/loadbench (Go benchmark
 // format, one line per client per round) into the published load report:
 // Markdown tables of medians over rounds, SVG charts, and the generated
 // blocks of a page (docs/load.md).
@@ -17,7 +17,7 @@
 // Steady and overload runs give one table per (rate, payload, CPU count);
 // a sweep gives one table per (payload, CPU count), with the in-flight
 // levels as columns.
-package loadreport
+package report
 
 import (
 	"fmt"
@@ -27,9 +27,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
 )
 
 // The modes of cmd/loadbench.

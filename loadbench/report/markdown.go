@@ -1,4 +1,4 @@
-package loadreport
+package report
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/load"
 	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/loadbench/load"
 )
 
 // WriteMarkdown writes the report of run: a title, the configuration
