@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 // Brought is a client of your own for Column: one built on an *http.Client
@@ -190,11 +190,11 @@ func observeWith(t *testing.T, r row, build func(*tls.Config) *client) string {
 // (in bold where it differs), then the fix lines for the rows that differ.
 func (tab Table) Markdown() string {
 	var b strings.Builder
-	t := mdtable.New("row", "behaviour", "nethttp", tab.Name)
+	t := markdown.NewTable("row", "behaviour", "nethttp", tab.Name)
 	var differ []Cell
 	unread := 0
 	for _, c := range tab.Cells {
-		v := mdtable.Escape(c.Brought) // before the emphasis: a cell with a pipe
+		v := markdown.Escape(c.Brought) // before the emphasis: a cell with a pipe
 		switch {
 		case c.Differs():
 			v = "**" + v + "**"
@@ -215,7 +215,7 @@ func (tab Table) Markdown() string {
 	}
 	fmt.Fprintf(&b, "\n%d of %d rows differ from net/http. The line that makes %s behave like net/http:\n\n",
 		len(differ), len(tab.Cells), tab.Name)
-	fixes := mdtable.New("row", "line", "then")
+	fixes := markdown.NewTable("row", "line", "then")
 	for _, c := range differ {
 		line, then := "none given (Brought.Fixes)", ""
 		if c.Fix != nil {

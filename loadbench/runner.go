@@ -24,7 +24,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/progress"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
@@ -168,7 +168,7 @@ func (r *runner) run(ctx context.Context) error {
 			r.keepPartial(out)
 			return fmt.Errorf("the summary: %v", err)
 		}
-		if err := docfile.ReplaceAll(append(files, docfile.File{Path: results, Data: all.Bytes()})); err != nil {
+		if err := markdown.ReplaceAll(append(files, markdown.File{Path: results, Data: all.Bytes()})); err != nil {
 			r.keepPartial(out)
 			return fmt.Errorf("writing %s: %v", r.opt.out, err)
 		}

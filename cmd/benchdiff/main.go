@@ -68,7 +68,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -325,9 +325,9 @@ func (r *Result) Table() string {
 		}
 		return strconv.FormatFloat(row.P, 'f', 3, 64)
 	}
-	var t *mdtable.Table
+	var t *markdown.Table
 	if r.Rule.Alert {
-		t = mdtable.New("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
+		t = markdown.NewTable("benchmark", "unit", "previous `"+r.A+"`:", "this run `"+r.B+"`:", "worse:", "benchstat")
 		for _, row := range flagged {
 			verdict := "~ (p=" + p(row) + ")"
 			if row.Significant {
@@ -336,7 +336,7 @@ func (r *Result) Table() string {
 			t.Row("`"+row.Name+"`", row.Unit, num(row.A.Center)+" "+row.A.Range(), num(row.B.Center)+" "+row.B.Range(), "**"+times(row.Worse)+"**", verdict)
 		}
 	} else {
-		t = mdtable.New("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
+		t = markdown.NewTable("benchmark", "unit", "A `"+r.A+"`:", "B `"+r.B+"`:", "change:", "p:")
 		for _, row := range flagged {
 			change := "**" + results.FormatChange(row.Change) + "**"
 			if row.Paired {
@@ -425,7 +425,7 @@ func (r *Result) counterTable() string {
 	if !r.Rule.Alert {
 		before, after = "A `"+r.A+"`:", "B `"+r.B+"`:"
 	}
-	t := mdtable.New("benchmark", "counter", before, after, "change:")
+	t := markdown.NewTable("benchmark", "counter", before, after, "change:")
 	for _, c := range r.Counters {
 		t.Row("`"+results.Name(c.Pkg, c.Name)+"`", c.Unit, results.FormatCount(c.Old), results.FormatCount(c.New), "**"+c.Delta()+"**")
 	}

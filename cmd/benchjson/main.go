@@ -96,7 +96,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchunit"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -158,7 +158,7 @@ func run(args []string, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "benchjson: %s left out: its Unit lines give no better=lower|higher\n", u)
 	}
 	// Every file's text first, then the files, all replaced together
-	// (docfile.ReplaceAll): a failure leaves all five as they were.
+	// (markdown.ReplaceAll): a failure leaves all five as they were.
 	type output struct {
 		path string
 		text []byte // nil: no entries, remove the file
@@ -191,11 +191,11 @@ func run(args []string, stderr io.Writer) error {
 		}
 		outputs = append(outputs, output{filepath.Join(*outDir, o.name), b})
 	}
-	var files []docfile.File
+	var files []markdown.File
 	for _, o := range outputs {
-		files = append(files, docfile.File{Path: o.path, Data: o.text})
+		files = append(files, markdown.File{Path: o.path, Data: o.text})
 	}
-	if err := docfile.ReplaceAll(files); err != nil {
+	if err := markdown.ReplaceAll(files); err != nil {
 		return err
 	}
 	for _, o := range outputs {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -265,7 +265,7 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 		}
 		head = append(head, c)
 	}
-	t := mdtable.New(head...)
+	t := markdown.NewTable(head...)
 	pending := pendingCell(r)
 	var split []string  // the rows where some client's verdict depends on the placement
 	var shaped []string // the rows where one depends on the machine's shape

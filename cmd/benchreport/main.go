@@ -64,8 +64,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/netreport"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -162,9 +161,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if name == "" || slices.ContainsFunc(pages, func(p string) bool { return filepath.Clean(p) == filepath.Clean(name) }) {
 				return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
 			}
-			pg := pageInfo{resultsLink: docfile.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
+			pg := pageInfo{resultsLink: markdown.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
 			if *out != "" {
-				pg.chartLink = docfile.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
+				pg.chartLink = markdown.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
 			}
 			src, err := os.ReadFile(name)
 			if err != nil {
@@ -176,7 +175,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 			n := len(blocks)
 			if nets != nil {
-				var netBlocks []mdblock.Block
+				var netBlocks []markdown.Block
 				if text, netBlocks, err = nets.Rewrite(text, name); err != nil {
 					return err
 				}
@@ -192,7 +191,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *out != "" {
-		if err := writeReport(r, *out, docfile.Link(*out, *in)); err != nil {
+		if err := writeReport(r, *out, markdown.Link(*out, *in)); err != nil {
 			return err
 		}
 	}
@@ -242,7 +241,7 @@ func writeReport(r *Report, dir, resultsLink string) error {
 		if pl == ownProcess {
 			name += ProcessChart
 		}
-		if err := docfile.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, h, pl) }); err != nil {
+		if err := markdown.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, h, pl) }); err != nil {
 			return err
 		}
 	}
@@ -256,7 +255,7 @@ func writeReport(r *Report, dir, resultsLink string) error {
 				if pl == ownProcess {
 					name += ProcessChart
 				}
-				if err := docfile.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, sr.h, pl) }); err != nil {
+				if err := markdown.Write(filepath.Join(dir, ChartDir, name+".svg"), func(w io.Writer) error { return WriteHeadlineChart(w, sr.h, pl) }); err != nil {
 					return err
 				}
 			}
@@ -267,7 +266,7 @@ func writeReport(r *Report, dir, resultsLink string) error {
 		if fam == nil {
 			continue
 		}
-		if err := docfile.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam, r.Rounds > 0) }); err != nil {
+		if err := markdown.Write(filepath.Join(dir, ChartDir, fam.Name+".svg"), func(w io.Writer) error { return WriteChart(w, fam, r.Rounds > 0) }); err != nil {
 			return err
 		}
 	}
@@ -275,5 +274,5 @@ func writeReport(r *Report, dir, resultsLink string) error {
 	if len(h.rows) > 0 {
 		head = h.text(r, resultsLink, ChartDir+"/"+HeadlineChart+".svg")
 	}
-	return docfile.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir, head) })
+	return markdown.Write(filepath.Join(dir, ReportFile), func(w io.Writer) error { return WriteMarkdown(w, r, ChartDir, head) })
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -88,7 +88,7 @@ func checkSVG(t *testing.T, path, want string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := docfile.XMLRoot(b)
+	root, err := markdown.XMLRoot(b)
 	if err != nil {
 		t.Fatalf("%s: not well-formed XML: %v", path, err)
 	}

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 )
 
@@ -32,7 +32,7 @@ func clientMatrix(goMod string, unrecorded []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t := mdtable.New("client=", "library", "how the suite uses it")
+	t := markdown.NewTable("client=", "library", "how the suite uses it")
 	for _, c := range registry.All() {
 		lib, err := library(c, mf)
 		if err != nil {
@@ -128,7 +128,7 @@ func protoMatrix() (string, error) {
 	for _, c := range clients {
 		head = append(head, c.Name)
 	}
-	t := mdtable.New(head...)
+	t := markdown.NewTable(head...)
 	for _, r := range protoRows {
 		cells := []string{r.name}
 		for _, c := range clients {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/golden"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -121,7 +121,7 @@ func TestNotRecordedYet(t *testing.T) {
 		return r
 	}
 	out := t.TempDir()
-	if err := writeReport(loadWith(report), out, docfile.Link(filepath.Join(dir, "docs"), in)); err != nil {
+	if err := writeReport(loadWith(report), out, markdown.Link(filepath.Join(dir, "docs"), in)); err != nil {
 		t.Fatal(err)
 	}
 	again, err := os.ReadFile(filepath.Join(out, ReportFile))

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -51,7 +51,7 @@ func profilesBlock(dir string) (string, error) {
 	for _, s := range profileShares {
 		head = append(head, s.title)
 	}
-	t := mdtable.New(head...)
+	t := markdown.NewTable(head...)
 	for _, path := range paths {
 		row, err := profileRow(path)
 		if err != nil {

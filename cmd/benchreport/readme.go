@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -56,7 +55,7 @@ import (
 //	profiles dir=DIR (relative to the page): where the CPU time of one
 //	         op goes in each CPU profile of DIR (NAME.pprof beside
 //	         NAME.txt, its benchmark's result line; no results needed)
-var markers = mdblock.Syntax{
+var markers = markdown.Syntax{
 	Tool: "benchreport",
 	Kinds: map[string][]string{
 		"table":     {"families", "unit", "match", "clients"},
@@ -74,10 +73,10 @@ var markers = mdblock.Syntax{
 
 // block is one generated block of the README: its start line (1-based),
 // its marker, and its text between the markers, as found and as generated.
-type block = mdblock.Block
+type block = markdown.Block
 
 // option is one key=value of a marker.
-type option = mdblock.Option
+type option = markdown.Option
 
 // pageInfo is what the blocks of one Markdown page link to and read, beside
 // the report: the results file and the headline's chart as links relative
@@ -353,7 +352,7 @@ const (
 // one rule each way, then net/http's two rules against each other.
 func bufRule(r *Report) string {
 	var b strings.Builder
-	t := mdtable.New("", fmt.Sprintf("two rules: %s `buf=%s` ÷ %s `buf=%s`", fastHTTP, bufReused, Baseline, bufFresh),
+	t := markdown.NewTable("", fmt.Sprintf("two rules: %s `buf=%s` ÷ %s `buf=%s`", fastHTTP, bufReused, Baseline, bufFresh),
 		fmt.Sprintf("%s ÷ %s, `buf=%s`", fastHTTP, Baseline, bufFresh), fmt.Sprintf("%s ÷ %s, `buf=%s`", fastHTTP, Baseline, bufReused),
 		fmt.Sprintf("%s `buf=%s` ÷ `buf=%s`", Baseline, bufReused, bufFresh))
 	n := 0

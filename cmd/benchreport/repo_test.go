@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/golden"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -94,8 +94,8 @@ func TestPagesUpToDate(t *testing.T) {
 		}
 		dir := filepath.Dir(path)
 		pg := pageInfo{
-			resultsLink: docfile.Link(dir, repoResults),
-			chartLink:   docfile.Link(dir, filepath.Join(repoDocs, ChartDir, HeadlineChart+".svg")),
+			resultsLink: markdown.Link(dir, repoResults),
+			chartLink:   markdown.Link(dir, filepath.Join(repoDocs, ChartDir, HeadlineChart+".svg")),
 			dir:         dir, // the module's go.mod is found from the page
 		}
 		_, blocks, err := updateReadme(src, name, r, pg)
@@ -147,7 +147,7 @@ func reportUpToDate(t *testing.T, r *Report, dir, in, fix string) {
 	t.Helper()
 	rel := func(p string) string { return filepath.ToSlash(strings.TrimPrefix(p, repoRoot+"/")) }
 	out := t.TempDir()
-	if err := writeReport(r, out, docfile.Link(dir, in)); err != nil {
+	if err := writeReport(r, out, markdown.Link(dir, in)); err != nil {
 		t.Fatal(err)
 	}
 	compare := func(name string) {

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -295,7 +295,7 @@ func (s *shapeSet) block(ref *headline, refName, chartDir string) string {
 			head = append(head, fmt.Sprintf("%d of %s", sr.cpus, s.total()))
 		}
 		head = append(head, "holds")
-		t := mdtable.New(head...)
+		t := markdown.NewTable(head...)
 		rows := 0
 		for _, row := range ref.rows {
 			if !slices.ContainsFunc(s.runs, func(sr shapeRun) bool { _, ok := sr.row(row.Row); return ok }) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 // TestShapes renders the headline and a shapes block with -shapes: a run
@@ -31,7 +31,7 @@ func TestShapes(t *testing.T) {
 	for _, w := range []string{
 		"| small GET<br>`Get`<br>≠ shapes disagree | 150 ns ±33%<br>CPUs 1, 4: 100 ns, 100 ns | 0.50× (0.50–0.60)<br>≠ CPUs slower on 1, faster on 4 | ~1.05× (0.90–1.20)<br>CPUs ~ on 1–4 |",
 		"| GET, HTTP/3<br>`Secure/proto=h3` ÷ `Secure/proto=h2/client=nethttp` | 100 ns ±0%<br>on `Secure/proto=h2`<br>CPUs 1, 4: 100 ns, 100 ns | — | — | 1.50× (1.40–2.00)<br>CPUs slower on 1–4 |",
-		"restricted to 1 and 4 CPUs (cmd/benchrun -cpus; [" + docfile.Link(dir, "testdata/shapes.txt") + "](" + docfile.Link(dir, "testdata/shapes.txt") + ")",
+		"restricted to 1 and 4 CPUs (cmd/benchrun -cpus; [" + markdown.Link(dir, "testdata/shapes.txt") + "](" + markdown.Link(dir, "testdata/shapes.txt") + ")",
 		"Rows with one: `Get`.",
 	} {
 		if !strings.Contains(string(head), w) {

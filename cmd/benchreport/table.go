@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -76,7 +76,7 @@ func (t *table) rawIsFloor() bool {
 
 // newTable is a Markdown table with t's header: a blank corner, then a
 // column per client (the floor's marked).
-func (t *table) newTable() *mdtable.Table {
+func (t *table) newTable() *markdown.Table {
 	floor := t.rawIsFloor()
 	head := []string{""}
 	for _, c := range t.clients {
@@ -85,7 +85,7 @@ func (t *table) newTable() *mdtable.Table {
 		}
 		head = append(head, c)
 	}
-	return mdtable.New(head...)
+	return markdown.NewTable(head...)
 }
 
 // writeTime writes the time table: per cell the median ± CI and, under it,

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/coldstart.md's coldstart table from docs/coldstart.txt")
@@ -19,7 +19,7 @@ const (
 	fixCommand   = "go generate ./..."
 )
 
-var pageMarkers = mdblock.Syntax{Tool: "coldstart", Kinds: map[string][]string{"table": nil}}
+var pageMarkers = markdown.Syntax{Tool: "coldstart", Kinds: map[string][]string{"table": nil}}
 
 // docs/coldstart.md's cold start table is docs/coldstart.txt's: -update
 // rewrites it, otherwise a difference fails.
@@ -32,7 +32,7 @@ func TestReadmeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, blocks, err := pageMarkers.Rewrite(src, pageName, func(string, []mdblock.Option) (string, error) {
+	out, blocks, err := pageMarkers.Rewrite(src, pageName, func(string, []markdown.Option) (string, error) {
 		return table, nil
 	})
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -39,7 +39,7 @@ func readmeTable(r io.Reader, name string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Commit %s, %s, %s; runs: %s.\n\n", config["commit"], config["go"], config["machine"], config["runs"])
-	t := mdtable.New("client", "scheme", "protocol", "start → first response:", "±:", "binary:", "stripped:", "peak RSS:")
+	t := markdown.NewTable("client", "scheme", "protocol", "start → first response:", "±:", "binary:", "stripped:", "peak RSS:")
 	for _, c := range clients {
 		if !recorded[c] {
 			continue

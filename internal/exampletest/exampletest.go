@@ -16,13 +16,13 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/behaviour"
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 var update = flag.Bool("update", false, "rewrite README.md's benchstat tables from results.txt and its behaviour column")
 
 // syntax is the blocks' markers: <!-- benchstat:table unit=sec/op -->.
-var syntax = mdblock.Syntax{Tool: "benchstat", Kinds: map[string][]string{"table": {"unit"}}}
+var syntax = markdown.Syntax{Tool: "benchstat", Kinds: map[string][]string{"table": {"unit"}}}
 
 // Run and page are the recorded run and the page of an example, in its
 // directory (where go test runs its tests).
@@ -32,7 +32,7 @@ const (
 )
 
 // columnSyntax is the behaviour column's marker: <!-- behaviour:column -->.
-var columnSyntax = mdblock.Syntax{Tool: "behaviour", Kinds: map[string][]string{"column": nil}}
+var columnSyntax = markdown.Syntax{Tool: "behaviour", Kinds: map[string][]string{"column": nil}}
 
 // Behaviour fails t unless Page's behaviour:column block is tab's
 // Markdown, and Page has one; with -update it rewrites it.
@@ -51,7 +51,7 @@ func Behaviour(t *testing.T, tab behaviour.Table) {
 
 // withColumn is page with its behaviour:column block tab's Markdown.
 func withColumn(page []byte, tab behaviour.Table) ([]byte, error) {
-	out, blocks, err := columnSyntax.Rewrite(page, Page, func(string, []mdblock.Option) (string, error) {
+	out, blocks, err := columnSyntax.Rewrite(page, Page, func(string, []markdown.Option) (string, error) {
 		return strings.TrimSuffix(tab.Markdown(), "\n"), nil
 	})
 	if err == nil && len(blocks) == 0 {
@@ -94,7 +94,7 @@ func rewrite(name string) (page, out []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	out, blocks, err := syntax.Rewrite(page, name, func(_ string, opts []mdblock.Option) (string, error) {
+	out, blocks, err := syntax.Rewrite(page, name, func(_ string, opts []markdown.Option) (string, error) {
 		unit := ""
 		for _, o := range opts {
 			unit = o.Value

@@ -44,11 +44,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
-var markers = mdblock.Syntax{
+var markers = markdown.Syntax{
 	Tool: "netreport",
 	Kinds: map[string][]string{
 		"config":    nil,
@@ -87,10 +86,10 @@ func Load(net []string, loopback string) (*Runs, error) {
 // Rewrite returns src, the page named name, with its netreport blocks
 // rewritten, and the blocks (none: the page has no netreport block). Its
 // links to the runs are relative to name's directory.
-func (r *Runs) Rewrite(src []byte, name string) ([]byte, []mdblock.Block, error) {
+func (r *Runs) Rewrite(src []byte, name string) ([]byte, []markdown.Block, error) {
 	pg := page{net: r.net, loop: r.loop}
 	for _, pt := range r.net.parts {
-		pg.netLinks = append(pg.netLinks, docfile.Link(filepath.Dir(name), pt.name))
+		pg.netLinks = append(pg.netLinks, markdown.Link(filepath.Dir(name), pt.name))
 	}
 	return pg.rewrite(src, name)
 }
@@ -102,8 +101,8 @@ type page struct {
 }
 
 // rewrite regenerates every block of src (named name in errors).
-func (pg page) rewrite(src []byte, name string) ([]byte, []mdblock.Block, error) {
-	return markers.Rewrite(src, name, func(kind string, opts []mdblock.Option) (string, error) {
+func (pg page) rewrite(src []byte, name string) ([]byte, []markdown.Block, error) {
+	return markers.Rewrite(src, name, func(kind string, opts []markdown.Option) (string, error) {
 		o, err := parseOptions(opts, pg.net)
 		if err != nil {
 			return "", err

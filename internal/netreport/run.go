@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/netem"
@@ -127,7 +127,7 @@ type options struct {
 	clients  []string
 }
 
-func parseOptions(opts []mdblock.Option, net *runFile) (options, error) {
+func parseOptions(opts []markdown.Option, net *runFile) (options, error) {
 	o := options{profiles: netem.Profiles, clients: net.clients}
 	for _, opt := range opts {
 		vals := strings.Split(opt.Value, ",")

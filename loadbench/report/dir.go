@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 // ReportFile is the report's name inside WriteDir's directory, and
@@ -20,7 +20,7 @@ const (
 
 // WriteDir reads the results file at resultsPath and writes its report
 // into outDir: ReportFile and the SVG charts it links to, beside it, all
-// replaced together (docfile.ReplaceAll). The same results file gives the
+// replaced together (markdown.ReplaceAll). The same results file gives the
 // same bytes. Nothing is written when the results file cannot be read.
 func WriteDir(resultsPath, outDir string) error {
 	b, err := os.ReadFile(resultsPath)
@@ -34,23 +34,23 @@ func WriteDir(resultsPath, outDir string) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	return docfile.ReplaceAll(files)
+	return markdown.ReplaceAll(files)
 }
 
 // DirFiles renders WriteDir's files for the results results, which the
 // report links at resultsPath, without writing them.
-func DirFiles(results []byte, resultsPath, outDir string) ([]docfile.File, error) {
+func DirFiles(results []byte, resultsPath, outDir string) ([]markdown.File, error) {
 	run, err := Read(bytes.NewReader(results), resultsPath)
 	if err != nil {
 		return nil, err
 	}
-	var files []docfile.File
+	var files []markdown.File
 	render := func(name string, write func(io.Writer) error) error {
 		var b bytes.Buffer
 		if err := write(&b); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		files = append(files, docfile.File{Path: filepath.Join(outDir, name), Data: b.Bytes()})
+		files = append(files, markdown.File{Path: filepath.Join(outDir, name), Data: b.Bytes()})
 		return nil
 	}
 	for _, g := range run.Groups {
@@ -60,7 +60,7 @@ func DirFiles(results []byte, resultsPath, outDir string) ([]docfile.File, error
 			}
 		}
 	}
-	link := docfile.Link(outDir, resultsPath)
+	link := markdown.Link(outDir, resultsPath)
 	if err := render(ReportFile, func(w io.Writer) error { return WriteMarkdown(w, run, link) }); err != nil {
 		return nil, err
 	}

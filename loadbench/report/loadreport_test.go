@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/docfile"
 	"github.com/httpclientbench/httpclientbench/internal/golden"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -117,7 +117,7 @@ func checkSVG(t *testing.T, path string, clients []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err := docfile.XMLRoot(b)
+	root, err := markdown.XMLRoot(b)
 	if err != nil {
 		t.Fatalf("%s: not well-formed XML: %v", path, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdtable"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/loadbench/load"
 )
 
@@ -188,7 +188,7 @@ func writeTables(b *strings.Builder, g *Group, full bool) {
 // client. Steady runs show p99's min–max over rounds, overload runs
 // req/s's: the number each mode is about.
 func writeRate(b *strings.Builder, g *Group) {
-	t := mdtable.New("client", "req/s:", "p50:", "p95:", "p99:", "p99.9:", "max:", "errors:", "dropped:", "conns:", "peak RSS:", "CPU/req:", "sched p99:", "tick late p99:")
+	t := markdown.NewTable("client", "req/s:", "p50:", "p95:", "p99:", "p99.9:", "max:", "errors:", "dropped:", "conns:", "peak RSS:", "CPU/req:", "sched p99:", "tick late p99:")
 	for _, c := range g.Clients {
 		cell := g.Cell("", c)
 		cells := []string{clientLabel(c)}
@@ -253,7 +253,7 @@ func writeSweepTable(b *strings.Builder, g *Group, cellText func(*Cell) string) 
 		}
 		head = append(head, l+":")
 	}
-	t := mdtable.New(head...)
+	t := markdown.NewTable(head...)
 	for _, c := range g.Clients {
 		row := []string{clientLabel(c)}
 		for _, l := range g.Levels {

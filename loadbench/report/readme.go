@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/internal/mdblock"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
 // The load blocks of a Markdown page, such as docs/load.md:
@@ -21,7 +21,7 @@ import (
 // several or the run has CPU counts (loadbench -cpus: the title names
 // the count), and one line naming the rounds, the commit and the results
 // file.
-var markers = mdblock.Syntax{
+var markers = markdown.Syntax{
 	Tool:  "loadreport",
 	Kinds: map[string][]string{"table": {"dir"}},
 }
@@ -33,7 +33,7 @@ var markers = mdblock.Syntax{
 // marker or option, a block without its end, or a results file that is
 // missing or malformed is an error naming the page's line.
 func UpdateReadme(src []byte, root string) (out []byte, changed []string, err error) {
-	out, blocks, err := markers.Rewrite(src, "README", func(kind string, opts []mdblock.Option) (string, error) {
+	out, blocks, err := markers.Rewrite(src, "README", func(kind string, opts []markdown.Option) (string, error) {
 		return tableBlock(opts, root)
 	})
 	if err != nil {
@@ -48,7 +48,7 @@ func UpdateReadme(src []byte, root string) (out []byte, changed []string, err er
 }
 
 // tableBlock is the text of a table block.
-func tableBlock(opts []mdblock.Option, root string) (string, error) {
+func tableBlock(opts []markdown.Option, root string) (string, error) {
 	if len(opts) == 0 {
 		return "", fmt.Errorf("loadreport:table needs dir=DIR (the directory of its %s)", ResultsFile)
 	}

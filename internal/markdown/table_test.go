@@ -1,4 +1,4 @@
-package mdtable
+package markdown
 
 import (
 	"strings"
@@ -6,15 +6,15 @@ import (
 )
 
 func TestTable(t *testing.T) {
-	got := New("client", "median:", "note").Row("nethttp", "35.3 µs", "a|b").Row("raw", "16 µs", `c\|d`).String()
+	got := NewTable("client", "median:", "note").Row("nethttp", "35.3 µs", "a|b").Row("raw", "16 µs", `c\|d`).String()
 	want := "| client | median | note |\n|---|--:|---|\n| nethttp | 35.3 µs | a\\|b |\n| raw | 16 µs | c\\|d |\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := New("", "a").Row("", "x").String(); got != "| | a |\n|---|---|\n| | x |\n" {
+	if got := NewTable("", "a").Row("", "x").String(); got != "| | a |\n|---|---|\n| | x |\n" {
 		t.Errorf("empty cells: %q", got)
 	}
-	if got := New(":").String(); !strings.HasPrefix(got, "| : |\n|---|") {
+	if got := NewTable(":").String(); !strings.HasPrefix(got, "| : |\n|---|") {
 		t.Errorf("a heading of a colon alone is a heading: %q", got)
 	}
 	if got := Escape("one\ntwo"); got != "one<br>two" {
@@ -25,5 +25,5 @@ func TestTable(t *testing.T) {
 			t.Error("a row of the wrong width: no panic")
 		}
 	}()
-	New("a", "b").Row("x")
+	NewTable("a", "b").Row("x")
 }

@@ -1,9 +1,10 @@
-// Package mdtable writes the Markdown tables of every page and report the
+// Tables: Table writes the Markdown tables of every page and report the
 // project generates, one way: a header row, a separator row that aligns
 // each column (|---| left, |--:| right), then the rows, each cell with
 // its pipes escaped. It is the Markdown counterpart of x/perf's
 // cmd/benchstat/internal/texttab.
-package mdtable
+
+package markdown
 
 import (
 	"fmt"
@@ -17,10 +18,10 @@ type Table struct {
 	rows  [][]string
 }
 
-// New starts a table with these column headings, all left-aligned; a
+// NewTable starts a table with these column headings, all left-aligned; a
 // heading that ends in ":" (after the text, as in "median:") is
 // right-aligned and the colon dropped.
-func New(head ...string) *Table {
+func NewTable(head ...string) *Table {
 	t := &Table{head: make([]string, len(head)), right: make([]bool, len(head))}
 	for i, h := range head {
 		t.head[i], t.right[i] = h, false
@@ -36,7 +37,7 @@ func New(head ...string) *Table {
 // generator, which every generated page's test would catch anyway.
 func (t *Table) Row(cells ...string) *Table {
 	if len(cells) != len(t.head) {
-		panic(fmt.Sprintf("mdtable: a row of %d cells in a table of %d columns (%q)", len(cells), len(t.head), t.head))
+		panic(fmt.Sprintf("markdown: a row of %d cells in a table of %d columns (%q)", len(cells), len(t.head), t.head))
 	}
 	t.rows = append(t.rows, cells)
 	return t

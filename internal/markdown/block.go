@@ -1,4 +1,4 @@
-// Package mdblock rewrites the generated blocks of a Markdown file. A block
+// Generated blocks: Syntax.Rewrite rewrites the generated blocks of a Markdown file. A block
 // is a start marker alone on a line, the generated text, and an end marker
 // alone on a line:
 //
@@ -8,7 +8,8 @@
 //
 // Markers inside fenced code blocks are ignored, and so is text that merely
 // mentions one inside a line. Text outside the blocks is kept byte for byte.
-package mdblock
+
+package markdown
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package mdblock
+package markdown
 
 import (
 	"os"

@@ -1,7 +1,8 @@
-// Package docfile writes the generated documents of the report commands
+// Generated files: Write and ReplaceAll write the generated documents of the report commands
 // (cmd/benchreport, loadbench/report, cmd/benchjson's stores) and the
 // links between them.
-package docfile
+
+package markdown
 
 import (
 	"bytes"

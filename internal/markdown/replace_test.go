@@ -1,4 +1,4 @@
-package docfile
+package markdown
 
 import (
 	"os"
