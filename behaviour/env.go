@@ -11,8 +11,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // env is one subtest's server: the fixture routes over fasthttp (HTTP/1.1,
@@ -80,7 +80,7 @@ func (e *env) attempts(path string) int {
 // startPlain serves the routes over fasthttp on 127.0.0.1.
 func startPlain(t *testing.T) *env {
 	e := &env{}
-	srv := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	srv := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		e.count(string(ctx.Path()))
 		if string(ctx.Path()) == barrierPath {
 			if !e.wait() {
@@ -99,7 +99,7 @@ func startPlain(t *testing.T) *env {
 // HTTP/1.1 (ALPN).
 func startTLS(t *testing.T) *env {
 	e := &env{}
-	var conns benchtest.Conns
+	var conns servertest.Conns
 	e.opened = conns.Opened
 	h := server.NewHTTPHandler()
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestTransportHasTheSettings: Transport applies the fairness settings
@@ -23,7 +23,7 @@ func TestTransportHasTheSettings(t *testing.T) {
 		t.Errorf("default: proxy set %v, %d idle per host, keep-alive off %v; want no proxy, %d, on",
 			tr.Proxy != nil, tr.MaxIdleConnsPerHost, tr.DisableKeepAlives, clients.DefaultMaxConnsPerHost)
 	}
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	tr, err = clients.Transport(clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), HTTP1: true}})
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func (c closeCounter) RoundTrip(r *http.Request) (*http.Response, error) {
 // Close closes the connections under a chain that keeps
 // CloseIdleConnections to itself.
 func TestAdapters(t *testing.T) {
-	srv := benchtest.Start(t)
+	srv := servertest.Start(t)
 	var used, tuned atomic.Int64
 	for _, f := range []clients.Factory{
 		clients.HTTPClient("hc", func(cfg clients.Config) (*http.Client, error) {

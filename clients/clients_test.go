@@ -14,8 +14,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestPoolHoldsLargestConcurrency checks the pool fairness rule on the wire:
@@ -30,7 +30,7 @@ func TestPoolHoldsLargestConcurrency(t *testing.T) {
 		round int
 		gate  *barrier
 	)
-	base := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	base := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		mu.Lock()
 		if _, ok := conns[ctx.ConnID()]; !ok {
 			conns[ctx.ConnID()] = round
@@ -205,7 +205,7 @@ func serveOnce(t *testing.T, answer string) string {
 // before; reused (GetBytesInto, PostInto) fills the caller's buffer when it
 // is large enough, and returns a slice of it.
 func TestBufferRules(t *testing.T) {
-	base := benchtest.Start(t, server.WithHandler(server.Handler)).URL()
+	base := servertest.Start(t, server.WithHandler(server.Handler)).URL()
 	const n = 64 << 10
 	url := fmt.Sprintf("%s/bytes/%d", base, n)
 	want := server.Bytes(n)

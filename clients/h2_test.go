@@ -7,10 +7,10 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/h2c/h2wire"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestH2CWindowsPerClient: every HTTP/2 client of the registry, resty and
@@ -20,7 +20,7 @@ func TestH2CWindowsPerClient(t *testing.T) {
 	for _, w := range h2c.Windows {
 		for _, f := range clients.HTTP2 {
 			t.Run("window="+w.Name+"/client="+f.Name, func(t *testing.T) {
-				srv := benchtest.StartH2C(t, w)
+				srv := servertest.StartH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
 				c := clienttest.New(t, f, clients.Config{H2C: &w})
 				m, body, err := c.GetBytes("http://" + proxy.Addr() + "/json")
@@ -55,9 +55,9 @@ func TestHTTP1OnlyClientsRefuseH2C(t *testing.T) {
 // TLS, are served by golang.org/x/net/http2's read loop, nethttp's by
 // net/http's own.
 func TestXNetRunsXNet(t *testing.T) {
-	h2cURL := benchtest.StartH2C(t, h2c.WindowTuned).URL()
-	cert := benchtest.NewCert(t)
-	tlsURL := benchtest.StartTLS(t, cert).URL()
+	h2cURL := servertest.StartH2C(t, h2c.WindowTuned).URL()
+	cert := servertest.NewCert(t)
+	tlsURL := servertest.StartTLS(t, cert).URL()
 	h2cCfg := clients.Config{H2C: &h2c.WindowTuned}
 	tlsCfg := clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}
 	for _, tc := range []struct {
@@ -118,7 +118,7 @@ func goroutines() map[string]string {
 // busy machine, is never counted as this one's.
 func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 	const n = 5
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	for _, proto := range []struct {
 		name string
 		fs   []clients.Factory
@@ -128,16 +128,16 @@ func TestFreshOpensAConnectionPerRequest(t *testing.T) {
 		start func(t *testing.T) (string, func() int)
 	}{
 		{"h1", clients.Libraries, clients.Config{}, func(t *testing.T) (string, func() int) {
-			s := benchtest.Start(t)
+			s := servertest.Start(t)
 			return s.URL(), s.Opened
 		}},
 		{"h2", clients.HTTP2, clients.Config{H2C: &h2c.WindowDefault}, func(t *testing.T) (string, func() int) {
-			var conns benchtest.Conns
-			s := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&conns))
+			var conns servertest.Conns
+			s := servertest.StartH2C(t, h2c.WindowDefault, servertest.WithConns(&conns))
 			return s.URL(), conns.Opened
 		}},
 		{"tls", tcpTLS(), clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}}, func(t *testing.T) (string, func() int) {
-			s := benchtest.StartTLS(t, cert)
+			s := servertest.StartTLS(t, cert)
 			return s.URL(), s.Opened
 		}},
 	} {

@@ -17,17 +17,17 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestHTTP3: the http3 client GETs and POSTs over HTTP/3 to
 // tlsserver.StartH3 trusting its certificate (ProtoMajor 3), fails without
 // it, and Close releases everything (TestMain's leak check).
 func TestHTTP3(t *testing.T) {
-	cert := benchtest.NewCert(t)
-	s := benchtest.StartH3(t, cert)
+	cert := servertest.NewCert(t)
+	s := servertest.StartH3(t, cert)
 	f := factory(t, clients.HTTP3, "http3")
 	c := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	if c.Name() != "http3" {
@@ -79,11 +79,11 @@ func TestHTTP3Refuses(t *testing.T) {
 // quic-go/quic-go#4303: race builds of the client wait for the handshake,
 // see clients/h3race.go and TestQUICStreamsAfterHandshake.)
 func TestHTTP3Fresh(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	f := factory(t, clients.HTTP3, "http3")
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
-			s := benchtest.StartH3(t, cert)
+			s := servertest.StartH3(t, cert)
 			c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: resume}})
 			for i := 1; i <= 3; i++ {
 				m, body, err := c.GetBytes(s.URL() + "/json")
@@ -127,8 +127,8 @@ func TestHTTP3Fresh(t *testing.T) {
 // client's fresh connections are those http3.Transport sets itself when
 // its QUICConfig is nil (after its first request).
 func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
-	cert := benchtest.NewCert(t)
-	s := benchtest.StartH3(t, cert)
+	cert := servertest.NewCert(t)
+	s := servertest.StartH3(t, cert)
 	tr := &http3.Transport{TLSClientConfig: &tls.Config{RootCAs: cert.Pool()}}
 	defer tr.Close()
 	resp, err := (&http.Client{Transport: tr}).Get(s.URL() + "/json")
@@ -147,9 +147,9 @@ func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
 // timeout would end it: within 10 s, a bound that only a close on idle
 // can miss, however slow the machine).
 func TestHTTP3FreshClosesEachConnection(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	conns := make(chan *quic.Conn, 10)
-	base := benchtest.ServeH3(t, &http3.Server{
+	base := servertest.ServeH3(t, &http3.Server{
 		Handler:   server.NewHTTPHandler(),
 		TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()),
 		ConnContext: func(ctx context.Context, c *quic.Conn) context.Context {

@@ -9,10 +9,10 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -40,12 +40,12 @@ var netKinds = []netKind{
 	{"h1", clients.HTTP1,
 		func(*tlsserver.Cert) clients.Config { return clients.Config{} },
 		func(t *testing.T, path *netem.Path, _ *tlsserver.Cert) string {
-			return benchtest.Start(t, server.WithListener(listen(t, path))).URL()
+			return servertest.Start(t, server.WithListener(listen(t, path))).URL()
 		}},
 	{"h2c", clients.HTTP2,
 		func(*tlsserver.Cert) clients.Config { return clients.Config{H2C: &h2c.WindowDefault} },
 		func(t *testing.T, path *netem.Path, _ *tlsserver.Cert) string {
-			return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithListener(listen(t, path))).URL()
+			return servertest.StartH2C(t, h2c.WindowDefault, h2c.WithListener(listen(t, path))).URL()
 		}},
 	{"h1_tls", clients.TLS1,
 		func(c *tlsserver.Cert) clients.Config {
@@ -62,7 +62,7 @@ var netKinds = []netKind{
 			if err != nil {
 				t.Fatal(err)
 			}
-			return benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc)).URL()
+			return servertest.StartH3(t, cert, tlsserver.WithPacketConn(pc)).URL()
 		}},
 }
 
@@ -76,7 +76,7 @@ func listen(t *testing.T, path *netem.Path) net.Listener {
 }
 
 func startTLS(t *testing.T, path *netem.Path, cert *tlsserver.Cert) string {
-	return benchtest.StartTLS(t, cert, tlsserver.WithListener(listen(t, path))).URL()
+	return servertest.StartTLS(t, cert, tlsserver.WithListener(listen(t, path))).URL()
 }
 
 // TestNetCarriesEveryClient: with Config.Net set, every client of every
@@ -85,7 +85,7 @@ func startTLS(t *testing.T, path *netem.Path, cert *tlsserver.Cert) string {
 // through Net: with Config.Fresh, one dial per request over TCP, one UDP
 // socket for QUIC.
 func TestNetCarriesEveryClient(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	for _, k := range netKinds {
 		for _, f := range k.clients {
 			t.Run(k.name+"/client="+f.Name, func(t *testing.T) {
@@ -124,7 +124,7 @@ func TestNetCarriesEveryClient(t *testing.T) {
 // request (or, for http3, which opens its socket up front, its New) with
 // Net's error: no client falls back to the host's network.
 func TestNetRefusedFailsEveryClient(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	for _, k := range netKinds {
 		for _, f := range k.clients {
 			t.Run(k.name+"/client="+f.Name, func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestNetRefusedFailsEveryClient(t *testing.T) {
 // TestEarlyDataOnlyOnHTTP3: TLS.EarlyData is http3's, and needs Resume;
 // every other combination is an error from New.
 func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
-	roots := benchtest.NewCert(t).Pool()
+	roots := servertest.NewCert(t).Pool()
 	early := clients.Config{TLS: &clients.TLS{RootCAs: roots, Resume: true, EarlyData: true}}
 	for _, f := range tcpTLS() {
 		if c, err := f.New(early); err == nil {
@@ -176,7 +176,7 @@ func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
 // costs no round trip of its own), and without EarlyData after it. Race
 // builds send it after the handshake either way (clients/h3race.go).
 func TestEarlyDataSendsTheGETEarly(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	for _, earlyData := range []bool{false, true} {
 		t.Run(fmt.Sprint("EarlyData=", earlyData), func(t *testing.T) {
 			t.Parallel()
@@ -191,7 +191,7 @@ func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := benchtest.StartH3(t, cert, tlsserver.WithPacketConn(pc))
+			s := servertest.StartH3(t, cert, tlsserver.WithPacketConn(pc))
 			f := factory(t, clients.HTTP3, "http3")
 			c := clienttest.New(t, f, clients.Config{Net: path, Fresh: true,
 				TLS: &clients.TLS{RootCAs: cert.Pool(), Resume: true, EarlyData: earlyData}})

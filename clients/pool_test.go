@@ -13,8 +13,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // gatedServer is a fixture server whose handler calls hold, which a test
@@ -28,7 +28,7 @@ type gatedServer struct {
 func startGated(t *testing.T) *gatedServer {
 	t.Helper()
 	g := &gatedServer{hold: func() {}}
-	g.Server = benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	g.Server = servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		g.mu.Lock()
 		hold := g.hold
 		g.mu.Unlock()

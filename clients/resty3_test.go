@@ -6,8 +6,8 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestResty3PostIntoFullDuplex: PostInto of a body larger than the socket
@@ -17,7 +17,7 @@ import (
 // such request failed (see resty3Client.PostInto); the request must go
 // out whole and the echo come back whole.
 func TestResty3PostIntoFullDuplex(t *testing.T) {
-	base := benchtest.Start(t, server.WithHandler(server.Handler)).URL()
+	base := servertest.Start(t, server.WithHandler(server.Handler)).URL()
 	c := clienttest.New(t, factory(t, clients.HTTP1, "resty3"), clients.Config{})
 	want := server.Bytes(4 << 20)
 	var dst []byte

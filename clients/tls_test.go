@@ -11,9 +11,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // tcpTLS returns the clients of the TLS rows over TCP (clients.TLS1, then
@@ -34,8 +34,8 @@ func tcpTLS() []clients.Factory {
 // HTTP/1.1 (fasthttp, hertz), and HTTP/1.1 with TLS.HTTP1 (which xnethttp2
 // refuses); with an empty pool of roots the same GET fails verification.
 func TestTLSGet(t *testing.T) {
-	cert := benchtest.NewCert(t)
-	base := benchtest.StartTLS(t, cert).URL()
+	cert := servertest.NewCert(t)
+	base := servertest.StartTLS(t, cert).URL()
 	for _, f := range tcpTLS() {
 		want := facts[f.Name].tlsMajor
 		if want == 0 {
@@ -100,7 +100,7 @@ func TestTLSRefusedCombinations(t *testing.T) {
 // second connection is a full handshake unless TLS.Resume, and a resumed
 // one with it, as the server sees it (its answer is DidResume).
 func TestTLSResume(t *testing.T) {
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

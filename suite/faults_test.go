@@ -22,9 +22,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // A fault is a wrong answer a careless check would accept: a server that
@@ -85,7 +85,7 @@ var faults = []fault{
 // HTTP/3 (faultyTLSServers); closeConn applies to HTTP/1.1 answers and,
 // as a GOAWAY, to HTTP/2 answers over TLS.
 func faultyServers(t *testing.T, f fault) servers {
-	h1 := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	h1 := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		server.Handler(ctx)
 		if f.closeConn {
 			ctx.SetConnectionClose()
@@ -124,7 +124,7 @@ func faultyServers(t *testing.T, f fault) servers {
 		tls: tlsTCP, h3: tlsH3,
 		h1: target{base: h1.URL(), proto: 1, opened: h1.Opened, requests: h1.Requests},
 		h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
-			return benchtest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...)
+			return servertest.StartH2C(tb, w, append(opts, h2c.WithHandler(h2))...)
 		},
 	}
 }
@@ -362,7 +362,7 @@ func faultyTLSServers(tb testing.TB, h http.Handler, tweak func(*tls.Config)) (t
 	}
 	s.StartTLS()
 	tb.Cleanup(s.Close)
-	h3URL := benchtest.ServeH3(tb, &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
+	h3URL := servertest.ServeH3(tb, &http3.Server{Handler: h, TLSConfig: http3.ConfigureTLSConfig(tc),
 		ConnContext: func(ctx context.Context, _ *quic.Conn) context.Context {
 			openedH3.Add(1)
 			return ctx

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/countio"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // getBytesExchange measures one real BenchmarkH1GetBytes exchange of the raw
@@ -22,7 +22,7 @@ import (
 // the response bytes the server sends back.
 func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	tb.Helper()
-	srv := benchtest.Start(tb)
+	srv := servertest.Start(tb)
 	host := strings.TrimPrefix(srv.URL(), "http://")
 	req := clients.RawGetRequest(host, "/json")
 	nc, err := net.DialTimeout("tcp", host, 5*time.Second)

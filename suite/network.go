@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -64,7 +64,7 @@ func netTarget(tb testing.TB, v variant) target {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		s := benchtest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
+		s := servertest.StartH3(tb, benchCert, tlsserver.WithPacketConn(pc))
 		return target{base: s.URL(), proto: 3, opened: s.Opened, handshakes: s.Handshakes, wire: s.Wire, early: s.EarlyData, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
 	}
 	ln, err := path.Listen(0)
@@ -73,14 +73,14 @@ func netTarget(tb testing.TB, v variant) target {
 	}
 	switch {
 	case v.tls != 0:
-		s := benchtest.StartTLS(tb, benchCert, tlsserver.WithListener(ln))
+		s := servertest.StartTLS(tb, benchCert, tlsserver.WithListener(ln))
 		return target{base: s.URL(), proto: v.tls, opened: s.Opened, handshakes: s.Handshakes, wire: s.Wire, net: cn, requests: s.Requests, lossy: v.net.Loss > 0}
 	case v.cfg.H2C != nil:
-		conns := new(benchtest.Conns)
-		s := benchtest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), benchtest.WithConns(conns))
+		conns := new(servertest.Conns)
+		s := servertest.StartH2C(tb, *v.cfg.H2C, h2c.WithListener(ln), servertest.WithConns(conns))
 		return target{base: s.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	default:
-		s := benchtest.Start(tb, server.WithListener(ln))
+		s := servertest.Start(tb, server.WithListener(ln))
 		return target{base: s.URL(), proto: 1, opened: s.Opened, wire: s.Wire, net: cn, requests: s.Requests}
 	}
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/proc"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestProcessRows: every server=process leaf runs its ops, fully checked,
@@ -90,7 +90,7 @@ func TestCPUPerOpIsTheClients(t *testing.T) {
 	plain := procs.target(t, v)
 	burning := startChild(t, proc.Spec{Proto: proc.H1, Burn: extra})
 	burnTarget := target{base: burning.URL, proto: 1, opened: counted(&burning.Counters.Accepted)}
-	inProcess := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	inProcess := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		proc.Burn(extra)
 		server.Handler(ctx)
 	}))

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // servers says where variants send their requests.
@@ -30,7 +30,7 @@ type servers struct {
 func defaultServers(tb testing.TB, fs ...Family) servers {
 	tb.Helper()
 	s := servers{h2: func(tb testing.TB, w h2c.Window, opts ...h2c.Option) *h2c.Server {
-		return benchtest.StartH2C(tb, w, opts...)
+		return servertest.StartH2C(tb, w, opts...)
 	}, procs: &procServers{tb: tb}}
 	for _, f := range fs {
 		for _, v := range f.variants {
@@ -63,8 +63,8 @@ func (s servers) target(tb testing.TB, v variant) target {
 		return s.h3
 	}
 	if v.cfg.H2C != nil {
-		conns := new(benchtest.Conns)
-		srv := s.h2(tb, *v.cfg.H2C, benchtest.WithConns(conns))
+		conns := new(servertest.Conns)
+		srv := s.h2(tb, *v.cfg.H2C, servertest.WithConns(conns))
 		return target{base: srv.URL(), proto: 2, conns: conns.Open, opened: conns.Opened, requests: srv.Requests, wire: srv.Wire}
 	}
 	return s.h1
@@ -100,6 +100,6 @@ func h1Target(tb testing.TB) target {
 		}
 		return target{base: base, proto: 1}
 	}
-	srv := benchtest.Start(tb)
+	srv := servertest.Start(tb)
 	return target{base: srv.URL(), proto: 1, opened: srv.Opened, requests: srv.Requests, wire: srv.Wire}
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // TestMain fails the run if a server or client goroutine outlives the
@@ -71,7 +71,7 @@ func TestOneAttemptPerRequest(t *testing.T) {
 		{"conn_closed", func(ctx *fasthttp.RequestCtx) { ctx.Conn().Close() }},
 	} {
 		var hits atomic.Int64
-		srv := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+		srv := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 			hits.Add(1)
 			tc.answer(ctx)
 		}))
@@ -105,8 +105,8 @@ func TestH2ConcurrentSharesOneConnection(t *testing.T) {
 	v := H2Concurrent.variants[0]
 	for _, cf := range v.clients {
 		t.Run("client="+cf.Name, func(t *testing.T) {
-			var conns benchtest.Conns
-			srv := benchtest.StartH2C(t, *v.cfg.H2C, benchtest.WithConns(&conns))
+			var conns servertest.Conns
+			srv := servertest.StartH2C(t, *v.cfg.H2C, servertest.WithConns(&conns))
 			tg := target{base: srv.URL(), proto: 2, conns: conns.Open}
 			o := v.op(clienttest.New(t, cf, v.cfg), tg)
 			if err := o(true); err != nil { // opens the connection

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -179,7 +179,7 @@ func handshakeChecked(o op, t target, resume bool) op {
 // for proto=h1 and h2 (ALPN chooses), one for proto=h3.
 func startTLSServers(tb testing.TB) (tcp, h3 target) {
 	tb.Helper()
-	s, q := benchtest.StartTLS(tb, benchCert), benchtest.StartH3(tb, benchCert)
+	s, q := servertest.StartTLS(tb, benchCert), servertest.StartH3(tb, benchCert)
 	return target{base: s.URL(), opened: s.Opened, requests: s.Requests, handshakes: s.Handshakes, wire: s.Wire},
 		target{base: q.URL(), proto: 3, opened: q.Opened, requests: q.Requests, handshakes: q.Handshakes, wire: q.Wire}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -57,8 +57,8 @@ func checkVerification(t *testing.T, fs []Family) {
 		return
 	}
 	t.Run("verify", func(t *testing.T) {
-		tcp := benchtest.StartTLS(t, untrustedCert())
-		h3 := benchtest.StartH3(t, untrustedCert())
+		tcp := servertest.StartTLS(t, untrustedCert())
+		h3 := servertest.StartH3(t, untrustedCert())
 		for _, p := range probes {
 			t.Run(fmt.Sprintf("proto=%s/client=%s", tlsProtos[p.major-1].label, p.cf.Name), func(t *testing.T) {
 				base := tcp.URL()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // Every client of the suite's TLS rows refuses a server whose certificate
@@ -21,7 +21,7 @@ func TestTLSVerification(t *testing.T) {
 // says so; the same client verifying passes it.
 func TestSkippedVerificationFails(t *testing.T) {
 	t.Parallel()
-	srv := benchtest.StartTLS(t, untrustedCert())
+	srv := servertest.StartTLS(t, untrustedCert())
 	cfg := tlsProtos[0].config()
 	insecure := clients.TunedNetHTTP("insecure", func(tr *http.Transport) {
 		tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true}

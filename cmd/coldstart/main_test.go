@@ -25,11 +25,11 @@ import (
 	"github.com/quic-go/quic-go/http3"
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/server"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -93,7 +93,7 @@ func servers(t *testing.T) targets {
 func wrongServers(t *testing.T) targets {
 	t.Helper()
 	body := strings.Replace(server.JSONBody, "42", "41", 1)
-	http1 := benchtest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
+	http1 := servertest.Start(t, server.WithHandler(func(ctx *fasthttp.RequestCtx) {
 		ctx.SetContentType(server.ContentTypeJSON)
 		ctx.SetBodyString(body)
 	}))
@@ -107,7 +107,7 @@ func wrongServers(t *testing.T) targets {
 	tcp.EnableHTTP2 = true
 	tcp.StartTLS()
 	t.Cleanup(tcp.Close)
-	h3 := benchtest.ServeH3(t, &http3.Server{TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()), Handler: wrong})
+	h3 := servertest.ServeH3(t, &http3.Server{TLSConfig: http3.ConfigureTLSConfig(cert.ServerConfig()), Handler: wrong})
 	return targets{http: http1.URL() + "/json", https: tcp.URL + "/json", h3: h3 + "/json", certFile: certFile}
 }
 
@@ -310,7 +310,7 @@ func TestSilentServerTimesOut(t *testing.T) {
 // holds it (PEM) for a program to trust.
 func newCertFile(t *testing.T) (*tlsserver.Cert, string) {
 	t.Helper()
-	cert := benchtest.NewCert(t)
+	cert := servertest.NewCert(t)
 	file := filepath.Join(t.TempDir(), "cert.pem")
 	if err := os.WriteFile(file, cert.PEM(), 0o600); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,7 @@
 // Package golden is what the report tools' tests share and nothing else
 // needs: a golden-file check, the line diff it prints, and a copy of test
 // data. It imports only the standard library, so those tests do not link
-// the client libraries (internal/benchtest does).
+// the client libraries (server/servertest does).
 package golden
 
 import (

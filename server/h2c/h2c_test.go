@@ -13,11 +13,11 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
-	"github.com/httpclientbench/httpclientbench/internal/h2wire"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/h2c/h2wire"
 	"github.com/httpclientbench/httpclientbench/server/routetest"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
 
 // transports are the client set-ups whose windows the wire test checks.
@@ -59,7 +59,7 @@ func TestWindowsOnTheWire(t *testing.T) {
 		for _, w := range tr.windows {
 			t.Run("window="+w.Name+"/client="+tr.name, func(t *testing.T) {
 				rt := tr.new(t, w)
-				srv := benchtest.StartH2C(t, w)
+				srv := servertest.StartH2C(t, w)
 				proxy := h2wire.Start(t, srv.Addr().String())
 				hc := &http.Client{Transport: rt, Timeout: 10 * time.Second}
 				get(t, hc, "http://"+proxy.Addr()+"/bytes/200000")
@@ -96,7 +96,7 @@ func get(t *testing.T, hc *http.Client, url string) {
 // TestRoutes runs the route conformance test over h2c.
 func TestRoutes(t *testing.T) {
 	t.Parallel()
-	srv := benchtest.StartH2C(t, h2c.WindowDefault)
+	srv := servertest.StartH2C(t, h2c.WindowDefault)
 	tr := &http.Transport{}
 	h2c.ConfigureTransport(tr, h2c.WindowDefault)
 	hc := &http.Client{Transport: tr, Timeout: 10 * time.Second}
@@ -109,7 +109,7 @@ func TestRoutes(t *testing.T) {
 // client speaks only HTTP/2, so neither can silently fall back to HTTP/1.1.
 func TestNoFallback(t *testing.T) {
 	t.Parallel()
-	srv := benchtest.StartH2C(t, h2c.WindowDefault)
+	srv := servertest.StartH2C(t, h2c.WindowDefault)
 	h1 := &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
 	if resp, err := h1.Get(srv.URL() + "/json"); err != nil {
 		t.Errorf("an HTTP/1.1 request to the h2c server: %v, want a 505 that says why", err)
@@ -125,7 +125,7 @@ func TestNoFallback(t *testing.T) {
 	}
 	h1.CloseIdleConnections()
 
-	h1srv := benchtest.Start(t)
+	h1srv := servertest.Start(t)
 	tr := &http.Transport{}
 	h2c.ConfigureTransport(tr, h2c.WindowDefault)
 	defer tr.CloseIdleConnections()
@@ -139,7 +139,7 @@ func TestNoFallback(t *testing.T) {
 // twice, both return promptly.
 func TestCloseRightAfterStart(t *testing.T) {
 	t.Parallel()
-	benchtest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
+	servertest.CloseRightAfterStart(t, func() (io.Closer, error) { return h2c.Start(h2c.WindowDefault) })
 }
 
 func newH2CClient() *http.Client {
@@ -153,10 +153,10 @@ func newH2CClient() *http.Client {
 // server in the same process counts its own.
 func TestStatsCounts(t *testing.T) {
 	t.Parallel()
-	var conns benchtest.Conns
-	a := benchtest.StartH2C(t, h2c.WindowDefault, benchtest.WithConns(&conns))
-	b := benchtest.StartH2C(t, h2c.WindowDefault)
-	h1 := benchtest.Start(t)
+	var conns servertest.Conns
+	a := servertest.StartH2C(t, h2c.WindowDefault, servertest.WithConns(&conns))
+	b := servertest.StartH2C(t, h2c.WindowDefault)
+	h1 := servertest.Start(t)
 	routetest.CheckConnsAccepted(t, a.URL(), newH2CClient, 0, 3)
 	routetest.CheckConnsAccepted(t, b.URL(), newH2CClient, 0, 1)
 	routetest.CheckConnsAccepted(t, h1.URL(), func() *http.Client {
@@ -173,7 +173,7 @@ func TestStatsCounts(t *testing.T) {
 func TestPause(t *testing.T) {
 	t.Parallel() // it waits 3.5 s for a pause to come and end: beside the others
 	routetest.CheckPause(t, func(d, period time.Duration) string {
-		return benchtest.StartH2C(t, h2c.WindowDefault, h2c.WithPause(d, period)).URL()
+		return servertest.StartH2C(t, h2c.WindowDefault, h2c.WithPause(d, period)).URL()
 	}, newH2CClient)
 }
 

@@ -1,5 +1,5 @@
 // Package hostile is the fixture servers' hostile-input battery, as tests
-// only (go test ./internal/hostile): every front end of the route table —
+// only (go test ./server/hostile): every front end of the route table —
 // plain HTTP/1.1 (fasthttp, server.Start), h2c (h2c.Start), TLS with
 // HTTP/1.1 and with HTTP/2 by ALPN (tlsserver.Start) and HTTP/3 over QUIC
 // (tlsserver.StartH3) — gets input no honest client sends, and must answer

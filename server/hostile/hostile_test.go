@@ -23,9 +23,9 @@ import (
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
 
-	"github.com/httpclientbench/httpclientbench/internal/benchtest"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
+	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -102,7 +102,7 @@ func startWith(t *testing.T, name string, rt, wt time.Duration) *frontEnd {
 		if wt > 0 {
 			opts = append(opts, server.WithWriteTimeout(wt))
 		}
-		fe.major, fe.url = 1, benchtest.Start(t, opts...).URL()
+		fe.major, fe.url = 1, servertest.Start(t, opts...).URL()
 	case endH2C:
 		var opts []h2c.Option
 		if rt > 0 {
@@ -111,9 +111,9 @@ func startWith(t *testing.T, name string, rt, wt time.Duration) *frontEnd {
 		if wt > 0 {
 			opts = append(opts, h2c.WithWriteTimeout(wt))
 		}
-		fe.major, fe.url = 2, benchtest.StartH2C(t, h2c.WindowDefault, opts...).URL()
+		fe.major, fe.url = 2, servertest.StartH2C(t, h2c.WindowDefault, opts...).URL()
 	case endTLSH1, endTLSH2, endH3:
-		cert := benchtest.NewCert(t)
+		cert := servertest.NewCert(t)
 		opts := []tlsserver.Option{tlsserver.WithAddr("127.0.0.1:0")}
 		if rt > 0 {
 			opts = append(opts, tlsserver.WithReadTimeout(rt))

@@ -1,11 +1,11 @@
-// Package benchtest is the one home of the helpers every test package of
+// Package servertest is the one home of the helpers every test package of
 // the suite uses: in-process fixture servers that close when the test ends
 // (reporting a failed close as a test error), the TLS and HTTP/3 fixture
 // servers and a test's own HTTP/3 server on loopback, the connection
 // counter of the h2c servers, and the checks every fixture server must
 // pass. It imports no client library (clients/clienttest builds clients),
 // so the servers' tests do not build one.
-package benchtest
+package servertest
 
 import (
 	"io"
