@@ -63,9 +63,9 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/httpclientbench/httpclientbench/cmd/benchreport/netreport"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
-	"github.com/httpclientbench/httpclientbench/internal/netreport"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
