@@ -18,7 +18,7 @@
 //
 // With -net, the runs of the net= rows (docs/network.txt and
 // docs/network-lossy.txt), it also rewrites the pages' netreport blocks
-// (<!-- netreport:KIND … -->: internal/netreport), comparing with -in as
+// (<!-- netreport:KIND … -->: cmd/benchreport/netreport), comparing with -in as
 // the loopback run; a page then needs a block of either kind. One
 // invocation regenerates every result block of the front page:
 //
