@@ -25,7 +25,6 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/cpuset"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
-	"github.com/httpclientbench/httpclientbench/internal/progress"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/runinfo"
 	"github.com/httpclientbench/httpclientbench/loadbench/load"
@@ -121,7 +120,7 @@ func (r *runner) run(ctx context.Context) error {
 	levels := r.levels()
 	n := len(r.opt.clients)
 	rounds := r.opt.rounds
-	prog := progress.New(r.stderr, "loadbench", rounds*len(shapes), rounds*len(levels)*n*len(shapes))
+	prog := cli.NewProgress(r.stderr, "loadbench", rounds*len(shapes), rounds*len(levels)*n*len(shapes))
 	for si, sh := range shapes {
 		if si > 0 { // the server of the shape before makes way
 			stop()

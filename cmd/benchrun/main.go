@@ -92,7 +92,6 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
-	"github.com/httpclientbench/httpclientbench/internal/progress"
 )
 
 func main() { cli.Main("benchrun", run) }
@@ -172,7 +171,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	if err != nil {
 		return err
 	}
-	prog := progress.New(stderr, "benchrun", opt.rounds, len(plan))
+	prog := cli.NewProgress(stderr, "benchrun", opt.rounds, len(plan))
 	for _, r := range plan {
 		s, leaf := sides[r.Side], leaves[r.Leaf]
 		what := leaf + shapeText(r.CPUs)

@@ -1,7 +1,8 @@
-// Package progress shows how far a run of rounds is, on stderr: a bar with
+// Progress shows how far a run of rounds is, on stderr: a bar with
 // the round, what runs and the time left when stderr is a terminal, one
 // line per round otherwise (so a log stays readable).
-package progress
+
+package cli
 
 import (
 	"fmt"
@@ -23,9 +24,9 @@ type Progress struct {
 	start       time.Time
 }
 
-// New returns a Progress for runs runs in rounds rounds, written to w;
+// NewProgress returns a Progress for runs runs in rounds rounds, written to w;
 // tool prefixes the per-round lines.
-func New(w io.Writer, tool string, rounds, runs int) *Progress {
+func NewProgress(w io.Writer, tool string, rounds, runs int) *Progress {
 	p := &Progress{w: w, tool: tool, rounds: rounds, all: runs, round: -1, start: time.Now()}
 	if f, ok := w.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
 		p.bar = progressbar.NewOptions(runs,
