@@ -15,7 +15,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/behaviour"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
 )
 
@@ -34,9 +33,13 @@ const (
 // columnSyntax is the behaviour column's marker: <!-- behaviour:column -->.
 var columnSyntax = markdown.Syntax{Tool: "behaviour", Kinds: map[string][]string{"column": nil}}
 
+// A Column is what Behaviour writes: a behaviour.Table, which this
+// package does not import (the behaviour package is a layer above it).
+type Column interface{ Markdown() string }
+
 // Behaviour fails t unless Page's behaviour:column block is tab's
 // Markdown, and Page has one; with -update it rewrites it.
-func Behaviour(t *testing.T, tab behaviour.Table) {
+func Behaviour(t *testing.T, tab Column) {
 	t.Helper()
 	page, err := os.ReadFile(Page)
 	if err != nil {
@@ -50,7 +53,7 @@ func Behaviour(t *testing.T, tab behaviour.Table) {
 }
 
 // withColumn is page with its behaviour:column block tab's Markdown.
-func withColumn(page []byte, tab behaviour.Table) ([]byte, error) {
+func withColumn(page []byte, tab Column) ([]byte, error) {
 	out, blocks, err := columnSyntax.Rewrite(page, Page, func(string, []markdown.Option) (string, error) {
 		return strings.TrimSuffix(tab.Markdown(), "\n"), nil
 	})
