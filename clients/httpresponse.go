@@ -7,7 +7,7 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/httpclientbench/httpclientbench/internal/countio"
+	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // Reading a net/http response, shared by the clients built on net/http
@@ -72,9 +72,9 @@ func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 		}
 		defer resp.Body.Close()
 		body := io.Reader(resp.Body)
-		var counted *countio.Reader
+		var counted *server.CountingReader
 		if resp.ContentLength < 0 { // no header to hold the length to: count
-			counted = &countio.Reader{R: body}
+			counted = &server.CountingReader{R: body}
 			body = counted
 		}
 		m := meta(resp)

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/countio"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
@@ -102,7 +101,7 @@ func sseOp(n int) func(clients.Client, target) op {
 			if err := checkMeta(m, err, 200, t.proto); err != nil {
 				return err
 			}
-			cr := &countio.Reader{R: body}
+			cr := &server.CountingReader{R: body}
 			i := 0
 			for ev, err := range sse.Read(cr, nil) {
 				if err != nil {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	"github.com/httpclientbench/httpclientbench/internal/countio"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
@@ -36,7 +35,7 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	if _, err := nc.Write(req); err != nil {
 		tb.Fatal(err)
 	}
-	cr := &countio.Reader{R: nc}
+	cr := &server.CountingReader{R: nc}
 	resp, err := http.ReadResponse(bufio.NewReader(cr), nil)
 	if err != nil {
 		tb.Fatal(err)

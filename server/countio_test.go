@@ -1,4 +1,4 @@
-package countio
+package server
 
 import (
 	"io"
@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-func TestReader(t *testing.T) {
-	r := &Reader{R: strings.NewReader("hello, world")}
+func TestCountingReader(t *testing.T) {
+	r := &CountingReader{R: strings.NewReader("hello, world")}
 	b, err := io.ReadAll(io.LimitReader(r, 5))
 	if err != nil || string(b) != "hello" || r.N != 5 {
 		t.Errorf("read %q (%v), counted %d", b, err, r.N)
