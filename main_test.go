@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 	"github.com/httpclientbench/httpclientbench/suite"
 )
 
@@ -37,5 +37,5 @@ func TestMain(m *testing.M) {
 			fmt.Printf("Unit %s better=lower assume=exact\n", u)
 		}
 	}
-	leakcheck.VerifyTestMain(m)
+	testkit.VerifyTestMain(m)
 }

@@ -3,7 +3,7 @@ package behaviour
 import (
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestMain runs up to waitParallel parallel subtests at once unless
@@ -12,8 +12,8 @@ import (
 // every 100 ms) rather than compute, so the default, GOMAXPROCS, would
 // keep them waiting one or two at a time. None measures time.
 func TestMain(m *testing.M) {
-	leakcheck.DefaultParallel(waitParallel)
-	leakcheck.VerifyTestMain(m)
+	testkit.DefaultParallel(waitParallel)
+	testkit.VerifyTestMain(m)
 }
 
 // waitParallel is how many observations run at once: each has a server

@@ -3,7 +3,7 @@ package clients_test
 import (
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestMain runs up to clientsParallel parallel subtests at once unless
@@ -14,8 +14,8 @@ import (
 // The top-level tests stay one after another: TestXNetRunsXNet reads the
 // process's goroutines. None judges an upper bound on time.
 func TestMain(m *testing.M) {
-	leakcheck.DefaultParallel(clientsParallel)
-	leakcheck.VerifyTestMain(m)
+	testkit.DefaultParallel(clientsParallel)
+	testkit.VerifyTestMain(m)
 }
 
 // clientsParallel is how many of those subtests run at once.

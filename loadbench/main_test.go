@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // mainEnv makes the test binary the loadbench command, for a test of its
@@ -27,8 +27,8 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		cli.Main("loadbench", run)
 	}
-	leakcheck.DefaultParallel(runsParallel)
-	leakcheck.VerifyTestMain(m)
+	testkit.DefaultParallel(runsParallel)
+	testkit.VerifyTestMain(m)
 }
 
 // runsParallel is how many runs, each with its own server and client

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestMain runs up to pathsParallel parallel tests at once unless
@@ -15,7 +15,7 @@ import (
 // upper bound (notSlow) are not parallel at the top: they run before the
 // others start.
 func TestMain(m *testing.M) {
-	leakcheck.DefaultParallel(pathsParallel)
+	testkit.DefaultParallel(pathsParallel)
 	os.Exit(m.Run())
 }
 

@@ -12,13 +12,13 @@ import (
 
 	"github.com/itchyny/gojq"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestMain is also the fake gh of the notification tests: run with
 // FakeGHEnv set, the test binary answers as gh would. Otherwise it runs
 // the tests with the go of installGoShim first on the PATH, and then
-// leakcheck.VerifyTestMain's check, which exits and so cannot be called
+// testkit.VerifyTestMain's check, which exits and so cannot be called
 // here before the shim is removed.
 func TestMain(m *testing.M) {
 	if state := os.Getenv(FakeGHEnv); state != "" {
@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(shim)
 	if code == 0 {
-		if err := leakcheck.Settled(); err != nil {
+		if err := testkit.Settled(); err != nil {
 			fmt.Fprintf(os.Stderr, "goleak: Errors on successful test run: %v\n", err)
 			code = 1
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
@@ -25,8 +25,8 @@ import (
 // that do, TestCPUPerOpIsTheClients, are not parallel, and run before
 // any parallel test does).
 func TestMain(m *testing.M) {
-	leakcheck.DefaultParallel(leavesParallel)
-	leakcheck.VerifyTestMain(m)
+	testkit.DefaultParallel(leavesParallel)
+	testkit.VerifyTestMain(m)
 }
 
 // leavesParallel is how many parallel tests run at once: each has

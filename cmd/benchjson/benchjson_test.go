@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -37,7 +37,7 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, goldenFile, got, *update)
+		testkit.Golden(t, goldenFile, got, *update)
 	}
 	if _, err := os.Stat(filepath.Join(dir, CountersFile)); !os.IsNotExist(err) {
 		t.Errorf("%s from a run without counters: %v", CountersFile, err)

@@ -10,20 +10,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
-func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
+func TestMain(m *testing.M) { testkit.VerifyTestMain(m) }
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// checkGolden is golden.Check with this package's -update flag.
+// checkGolden is testkit.Check with this package's -update flag.
 func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	golden.Check(t, path, got, *update)
+	testkit.Golden(t, path, got, *update)
 }
 
 // TestGolden renders each input and compares the Markdown with its golden

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // fakeSuite's test binary lists the leaves of testdata/runner.txt but one,
@@ -43,8 +43,8 @@ func TestNotRecordedYet(t *testing.T) {
 	})
 	dir := t.TempDir()
 	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
-	golden.CopyFile(t, "testdata/readme.md", readme)
-	golden.CopyFile(t, "testdata/runner.txt", in)
+	testkit.CopyFile(t, "testdata/readme.md", readme)
+	testkit.CopyFile(t, "testdata/runner.txt", in)
 	var stderr bytes.Buffer
 	if err := run([]string{"-suite", fakeSuite, "-in", in, "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, &stderr); err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func TestNotRecordedYet(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(again) != string(report) {
-		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", golden.Diff(string(report), string(again)))
+		t.Errorf("REPORT.md read back regenerates otherwise:\n%s", testkit.Diff(string(report), string(again)))
 	}
 	stale := func(src []byte) int {
 		return changedBlocks(t, src, "README.md", loadWith(src), pageInfo{resultsLink: "docs/runner.txt"})

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestReadmeGolden rewrites the blocks of testdata/readme.md from
@@ -21,8 +21,8 @@ import (
 func TestReadmeGolden(t *testing.T) {
 	dir := t.TempDir()
 	readme, in := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "runner.txt")
-	golden.CopyFile(t, "testdata/readme.md", readme)
-	golden.CopyFile(t, "testdata/runner.txt", in)
+	testkit.CopyFile(t, "testdata/readme.md", readme)
+	testkit.CopyFile(t, "testdata/runner.txt", in)
 	if err := run([]string{"-suite", "", "-in", in, "-readme", readme}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestReadmeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(readme); string(again) != string(got) {
-		t.Errorf("a second run changed the README:\n%s", golden.Diff(string(got), string(again)))
+		t.Errorf("a second run changed the README:\n%s", testkit.Diff(string(got), string(again)))
 	}
 }
 
@@ -185,7 +185,7 @@ func TestSeveralPages(t *testing.T) {
 	dir := t.TempDir()
 	writeGoMod(t, dir, map[string]string{"github.com/valyala/fasthttp": "v1.79.0-rc.4"}, "")
 	in := filepath.Join(dir, "docs", "results.txt")
-	golden.CopyFile(t, "testdata/headline.txt", in)
+	testkit.CopyFile(t, "testdata/headline.txt", in)
 	front, more := filepath.Join(dir, "README.md"), filepath.Join(dir, "docs", "results.md")
 	frontSrc := "# Bench\n\n<!-- benchreport:headline -->\n<!-- benchreport:end -->\n\n## Clients\n\n<!-- benchreport:clients -->\n<!-- benchreport:end -->\n"
 	moreSrc := "# Results\n\n<!-- benchreport:config -->\n<!-- benchreport:end -->\n\n<!-- benchreport:protocols -->\n<!-- benchreport:end -->\n\n<!-- benchreport:table families=Get -->\n<!-- benchreport:end -->\n"

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // The repository's committed results file, its pages and report: every
@@ -106,7 +106,7 @@ func TestPagesUpToDate(t *testing.T) {
 		for _, b := range blocks {
 			if b.Old != b.New {
 				t.Errorf("%s:%d: the block %s is not what benchreport generates (- page, + generated):\n%s",
-					name, b.Line, b.Marker, golden.Diff(b.Old, b.New))
+					name, b.Line, b.Marker, testkit.Diff(b.Old, b.New))
 			}
 		}
 	}
@@ -165,7 +165,7 @@ func reportUpToDate(t *testing.T, r *Report, dir, in, fix string) {
 			if filepath.Ext(name) == ".svg" {
 				t.Errorf("%s is not what its results file gives", page)
 			} else {
-				t.Errorf("%s is not what its results file gives (- committed, + generated):\n%s", page, golden.Diff(string(want), string(got)))
+				t.Errorf("%s is not what its results file gives (- committed, + generated):\n%s", page, testkit.Diff(string(want), string(got)))
 			}
 		}
 	}

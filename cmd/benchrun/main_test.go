@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // mainEnv=1 makes the test binary run benchrun's main, with the arguments
@@ -16,5 +16,5 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) == "1" {
 		main() // exits
 	}
-	leakcheck.VerifyTestMain(m)
+	testkit.VerifyTestMain(m)
 }

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // mainEnv=1 makes the test binary run benchserver's main, with the
@@ -17,5 +17,5 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0) // as the program exits when main returns
 	}
-	leakcheck.VerifyQUICTestMain(m) // TestProcessH3's client
+	testkit.VerifyQUICTestMain(m) // TestProcessH3's client
 }

@@ -26,8 +26,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/httpclientbench/httpclientbench/internal/cli"
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/servertest"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(buildDir)
 	}
 	if code == 0 {
-		if err := leakcheck.Settled(); err != nil {
+		if err := testkit.Settled(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			code = 1
 		}

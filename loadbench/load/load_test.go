@@ -14,12 +14,12 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 func TestMain(m *testing.M) {
 	newSleeper = func() (func(time.Duration), func()) { return time.Sleep, func() {} }
-	leakcheck.VerifyTestMain(m)
+	testkit.VerifyTestMain(m)
 }
 
 // The precise sleep never wakes early (its lateness is the load runs'

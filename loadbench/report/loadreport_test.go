@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/golden"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -22,10 +22,10 @@ var modes = []string{Steady, Overload, Sweep}
 // registry since has no rows there.
 var recordedClients = []string{"nethttp", "fasthttp", "resty", "retryablehttp", "raw"}
 
-// checkGolden is golden.Check with this package's -update flag.
+// checkGolden is testkit.Check with this package's -update flag.
 func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	golden.Check(t, path, got, *update)
+	testkit.Golden(t, path, got, *update)
 }
 
 // writeDir copies testdata/load/MODE/results.txt into a new directory,
@@ -33,7 +33,7 @@ func checkGolden(t *testing.T, path string, got []byte) {
 func writeDir(t *testing.T, mode string) string {
 	t.Helper()
 	dir := t.TempDir()
-	golden.CopyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
+	testkit.CopyFile(t, filepath.Join("testdata", "load", mode, ResultsFile), filepath.Join(dir, ResultsFile))
 	if err := WriteDir(filepath.Join(dir, ResultsFile), dir); err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ import (
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/server/routetest"
@@ -33,7 +33,7 @@ import (
 // The tests run the program in this process, each with servers of its own
 // on ports of their own, in parallel; quic-go's warning is off for all
 // of them (a t.Setenv would forbid t.Parallel).
-func TestMain(m *testing.M) { leakcheck.VerifyQUICTestMain(m) }
+func TestMain(m *testing.M) { testkit.VerifyQUICTestMain(m) }
 
 func TestBadArguments(t *testing.T) {
 	for _, tc := range []struct {

@@ -3,7 +3,7 @@ package hostile
 import (
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
 // TestMain runs up to casesParallel parallel cases at once unless
@@ -14,8 +14,8 @@ import (
 // deadlines that fail a case (bound, a timeout and its margin) are
 // seconds past what the server is given.
 func TestMain(m *testing.M) {
-	leakcheck.DefaultParallel(casesParallel)
-	leakcheck.VerifyQUICTestMain(m)
+	testkit.DefaultParallel(casesParallel)
+	testkit.VerifyQUICTestMain(m)
 }
 
 // casesParallel is how many cases run at once: each has a server of its

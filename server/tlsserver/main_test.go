@@ -3,7 +3,7 @@ package tlsserver
 import (
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/leakcheck"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
-func TestMain(m *testing.M) { leakcheck.VerifyQUICTestMain(m) }
+func TestMain(m *testing.M) { testkit.VerifyQUICTestMain(m) }

@@ -1,8 +1,7 @@
-// Package golden is what the report tools' tests share and nothing else
-// needs: a golden-file check, the line diff it prints, and a copy of test
-// data. It imports only the standard library, so those tests do not link
-// the client libraries (server/servertest does).
-package golden
+// Golden files: what the report tools' tests share, a golden-file check,
+// the line diff it prints, and a copy of test data.
+
+package testkit
 
 import (
 	"bytes"
@@ -13,10 +12,10 @@ import (
 	"testing"
 )
 
-// Check compares got with the golden file at path, rewriting the file
+// Golden compares got with the golden file at path, rewriting the file
 // with got first if update is set (the test package's -update flag), and
 // fails tb with a line diff (Diff) of the two if they differ.
-func Check(tb testing.TB, path string, got []byte, update bool) {
+func Golden(tb testing.TB, path string, got []byte, update bool) {
 	tb.Helper()
 	if update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {

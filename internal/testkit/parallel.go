@@ -1,4 +1,4 @@
-package leakcheck
+package testkit
 
 import (
 	"flag"

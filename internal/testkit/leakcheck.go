@@ -1,6 +1,7 @@
-// Package leakcheck is the suite's goroutine leak check (go.uber.org/goleak)
-// with the one list of goroutines that may outlive a test.
-package leakcheck
+// The goroutine leak check (go.uber.org/goleak), with the one list of
+// goroutines that may outlive a test.
+
+package testkit
 
 import (
 	"fmt"
@@ -11,7 +12,7 @@ import (
 	"go.uber.org/goleak"
 )
 
-// Allowed lists fasthttp's and hertz's background goroutines, the only
+// AllowedLeaks lists fasthttp's and hertz's background goroutines, the only
 // ones allowed to outlive a test. Neither library offers a way to stop
 // them:
 //   - fasthttp's per-client and per-host sweepers and the server's
@@ -27,7 +28,7 @@ import (
 //     closes the connections but wakes neither;
 //   - netpoll's pollers (hertz's default dialer on Linux) start with its
 //     first connection and live as long as the process.
-var Allowed = []goleak.Option{
+var AllowedLeaks = []goleak.Option{
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*HostClient).connsCleaner"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*Client).mCleaner"),
 	goleak.IgnoreAnyFunction("github.com/valyala/fasthttp.(*workerPool).Start.func2"),
@@ -39,7 +40,7 @@ var Allowed = []goleak.Option{
 }
 
 // VerifyTestMain runs the package's tests and benchmarks, then, if they
-// passed, fails the run if any goroutine other than Allowed is still
+// passed, fails the run if any goroutine other than AllowedLeaks is still
 // running once Settled has waited for them. Call it from TestMain.
 func VerifyTestMain(m *testing.M) {
 	code := m.Run()
@@ -70,12 +71,12 @@ func VerifyQUICTestMain(m *testing.M) {
 // is not a leak. A goroutine that leaked is still there after any wait.
 const settleTime = 10 * time.Second
 
-// Settled waits up to settleTime for every goroutine but Allowed to end,
+// Settled waits up to settleTime for every goroutine but AllowedLeaks to end,
 // and returns goleak's report of those still running then, or nil.
 func Settled() error {
 	end := time.Now().Add(settleTime)
 	for {
-		err := goleak.Find(Allowed...) // retries for about 0.4 s itself
+		err := goleak.Find(AllowedLeaks...) // retries for about 0.4 s itself
 		if err == nil || time.Now().After(end) {
 			return err
 		}
