@@ -160,7 +160,7 @@ func TestAskedLeavesAreTheSuites(t *testing.T) {
 	for _, kind := range []string{"windows", "range", "fresh", "resume", "protocols", "summary", "clients"} {
 		fmt.Fprintf(&page, "<!-- netreport:%s -->\n<!-- netreport:end -->\n\n", kind)
 	}
-	if _, err := generateWith(t, "../../docs/network.txt,../../docs/network-lossy.txt", "../../docs/results.txt", page.String()); err != nil {
+	if _, err := generateWith(t, "../../../docs/network.txt,../../../docs/network-lossy.txt", "../../../docs/results.txt", page.String()); err != nil {
 		t.Fatal(err)
 	}
 	if len(seen) == 0 {

@@ -11,11 +11,11 @@ import (
 // earlier run. go generate ./... (cmd/benchreport -net, doc.go's line)
 // rewrites them.
 func TestPagesUpToDate(t *testing.T) {
-	r, err := Load([]string{"../../docs/network.txt", "../../docs/network-lossy.txt"}, "../../docs/results.txt")
+	r, err := Load([]string{"../../../docs/network.txt", "../../../docs/network-lossy.txt"}, "../../../docs/results.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, page := range []string{"../../README.md", "../../docs/network.md"} {
+	for _, page := range []string{"../../../README.md", "../../../docs/network.md"} {
 		b, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
@@ -25,7 +25,7 @@ func TestPagesUpToDate(t *testing.T) {
 			t.Fatalf("%s: %v, %d blocks", page, err, len(blocks))
 		}
 		if string(text) != string(b) {
-			t.Errorf("%s is not what docs/network.txt and docs/network-lossy.txt give: run go generate ./...", page[len("../../"):])
+			t.Errorf("%s is not what docs/network.txt and docs/network-lossy.txt give: run go generate ./...", page[len("../../../"):])
 		}
 	}
 }
