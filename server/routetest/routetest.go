@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/textproto"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,26 +25,38 @@ import (
 // Run checks every route of the table against the server at base, with hc.
 func Run(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
-	type check struct {
-		method, path, body string
-		chunked            bool
-		status             int
-		wantBody           []byte // nil: not checked
-		wantLen            int    // -1: not checked
-		header, headerVal  string // one response header to check
-		reqHeader, reqVal  string // one request header to send
+	for _, c := range slices.Concat(basicChecks(), rangeChecks(), sseChecks(), multipartChecks(), statsChecks(), behaviourChecks()) {
+		t.Run(c.name(), func(t *testing.T) { c.run(t, base, hc) })
 	}
-	b1000 := server.Bytes(1000)
-	form, formType := encodeForm(server.Form{
-		Fields: []server.FormField{{Name: "b", Value: "second"}, {Name: "a", Value: "first"}},
-		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
-	})
-	wantSummary := server.Form{
-		Fields: []server.FormField{{Name: "a", Value: "first"}, {Name: "b", Value: "second"}},
-		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
-	}.Summary()
-	sse3, _ := server.SSEStream(3)
-	checks := []check{
+	runEcho(t, base, hc)
+	runBehaviourRoutes(t, base, hc)
+	runTooLarge(t, base, hc)
+	runStats(t, base, hc)
+	if t.Failed() {
+		return
+	}
+	// Every route in the table is on the index page.
+	for _, r := range server.Routes {
+		if !bytes.Contains(server.IndexBody(), []byte(r.Path)) {
+			t.Errorf("index does not list %s", r.Path)
+		}
+	}
+}
+
+// A check is one request to a route and what its answer must be.
+type check struct {
+	method, path, body string
+	chunked            bool
+	status             int
+	wantBody           []byte // nil: not checked
+	wantLen            int    // -1: not checked
+	header, headerVal  string // one response header to check
+	reqHeader, reqVal  string // one request header to send
+}
+
+// basicChecks are the payload routes, methods and paths.
+func basicChecks() []check {
+	return []check{
 		{method: "GET", path: "/", status: 200, wantBody: server.IndexBody(), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeText},
 		{method: "GET", path: "/json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "HEAD", path: "/json", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Length", headerVal: "30"},
@@ -75,8 +88,13 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/./json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
 		{method: "GET", path: "/x/../json", status: 200, wantBody: []byte(server.JSONBody), wantLen: -1},
 		{method: "DELETE", path: "/echo", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
+	}
+}
 
-		// Ranges on /bytes/{n}.
+// rangeChecks are the ranges on /bytes/{n}.
+func rangeChecks() []check {
+	b1000 := server.Bytes(1000)
+	return []check{
 		{method: "HEAD", path: "/bytes/1000", status: 200, wantBody: []byte{}, wantLen: -1, header: "Accept-Ranges", headerVal: "bytes"},
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=0-99", status: 206, wantBody: b1000[:100], wantLen: -1, header: "Content-Range", headerVal: "bytes 0-99/1000"},
 		{method: "GET", path: "/bytes/1000", reqHeader: "Range", reqVal: "bytes=900-", status: 206, wantBody: b1000[900:], wantLen: -1, header: "Content-Range", headerVal: "bytes 900-999/1000"},
@@ -99,16 +117,33 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "GET", path: "/json/.", status: 404, wantLen: -1},
 		{method: "GET", path: "/bytes/5/..", status: 400, wantLen: -1},
 		{method: "GET", path: "/bytes/5/./", status: 400, wantLen: -1},
+	}
+}
 
-		// Server-sent events.
+// sseChecks are the server-sent events.
+func sseChecks() []check {
+	sse3, _ := server.SSEStream(3)
+	return []check{
 		{method: "GET", path: "/sse/3", status: 200, wantBody: sse3, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeSSE},
 		{method: "GET", path: "/sse/0", status: 200, wantBody: []byte{}, wantLen: -1},
 		{method: "GET", path: "/sse/-1", status: 400, wantLen: -1},
 		{method: "GET", path: "/sse/abc", status: 400, wantLen: -1},
 		{method: "GET", path: fmt.Sprintf("/sse/%d", server.MaxEvents+1), status: 400, wantLen: -1},
 		{method: "POST", path: "/sse/1", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
+	}
+}
 
-		// Multipart forms.
+// multipartChecks are the multipart forms.
+func multipartChecks() []check {
+	form, formType := encodeForm(server.Form{
+		Fields: []server.FormField{{Name: "b", Value: "second"}, {Name: "a", Value: "first"}},
+		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
+	})
+	wantSummary := server.Form{
+		Fields: []server.FormField{{Name: "a", Value: "first"}, {Name: "b", Value: "second"}},
+		Files:  []server.FormFile{{Field: "upload", Filename: "x.bin", Content: server.Bytes(5000)}},
+	}.Summary()
+	return []check{
 		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "POST", path: "/multipart", body: form, chunked: true, reqHeader: "Content-Type", reqVal: formType, status: 200, wantBody: wantSummary, wantLen: -1},
 		{method: "POST", path: "/multipart", body: form, reqHeader: "Content-Type", reqVal: "text/plain", status: 400, wantLen: -1},
@@ -117,15 +152,23 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "POST", path: "/multipart", body: form[:len(form)/2], reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
 		{method: "POST", path: "/multipart", body: "garbage", reqHeader: "Content-Type", reqVal: formType, status: 400, wantLen: -1},
 		{method: "GET", path: "/multipart", status: 405, wantLen: -1, header: "Allow", headerVal: "POST"},
+	}
+}
 
-		// Counters: the values vary (runStats decodes them).
+// statsChecks are the counters' route; the values vary (runStats decodes them).
+func statsChecks() []check {
+	return []check{
 		{method: "GET", path: "/stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "HEAD", path: "/stats", status: 200, wantBody: []byte{}, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
 		{method: "POST", path: "/stats", status: 405, wantLen: -1, header: "Allow", headerVal: "GET, HEAD"},
 		{method: "GET", path: "/stats/", status: 404, wantLen: -1},
 		{method: "GET", path: "//stats", status: 200, wantLen: -1, header: "Content-Type", headerVal: server.ContentTypeJSON},
+	}
+}
 
-		// Client-behaviour routes: malformed parameters get 400.
+// behaviourChecks are the client-behaviour routes: malformed parameters get 400.
+func behaviourChecks() []check {
+	return []check{
 		{method: "GET", path: "/status/404", status: 404, wantBody: []byte("status 404\n"), wantLen: -1},
 		{method: "POST", path: "/status/500", body: "x", status: 500, wantLen: -1},
 		{method: "DELETE", path: "/status/204", status: 204, wantBody: []byte{}, wantLen: -1},
@@ -174,69 +217,61 @@ func Run(t *testing.T, base string, hc *http.Client) {
 		{method: "PUT", path: "/trailers", status: 405, wantLen: -1, header: "Allow", headerVal: "GET"},
 		{method: "GET", path: "/status/200/x", status: 400, wantLen: -1},
 	}
-	for _, c := range checks {
-		name := fmt.Sprintf("%s %s", c.method, c.path)
-		if c.reqHeader != "" {
-			name += fmt.Sprintf(" %s: %.30s", c.reqHeader, c.reqVal)
-		}
-		if c.chunked {
-			name += " chunked"
-		}
-		t.Run(name, func(t *testing.T) {
-			var body io.Reader
-			if c.body != "" {
-				body = strings.NewReader(c.body)
-				if c.chunked { // hide the length so net/http sends chunks
-					body = io.MultiReader(body)
-				}
-			}
-			req, err := http.NewRequest(c.method, base+c.path, body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.reqHeader != "" {
-				req.Header.Set(c.reqHeader, c.reqVal)
-			}
-			resp, err := hc.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			got, err := io.ReadAll(resp.Body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if resp.StatusCode != c.status {
-				t.Errorf("status %d, want %d (body %.80q)", resp.StatusCode, c.status, got)
-			}
-			if c.wantBody != nil {
-				if err := server.CheckBody(got, c.wantBody, true); err != nil {
-					t.Error(err)
-				}
-			}
-			if c.wantLen >= 0 && len(got) != c.wantLen {
-				t.Errorf("body length %d, want %d", len(got), c.wantLen)
-			}
-			if c.header != "" {
-				// Cookie attribute names are case-insensitive: fasthttp writes
-				// "path=", net/http "Path=".
-				if v := resp.Header.Get(c.header); v != c.headerVal && !(c.header == "Set-Cookie" && strings.EqualFold(v, c.headerVal)) {
-					t.Errorf("%s: %q, want %q", c.header, v, c.headerVal)
-				}
-			}
-		})
+}
+
+// name is the check's subtest name.
+func (c check) name() string {
+	name := fmt.Sprintf("%s %s", c.method, c.path)
+	if c.reqHeader != "" {
+		name += fmt.Sprintf(" %s: %.30s", c.reqHeader, c.reqVal)
 	}
-	runEcho(t, base, hc)
-	runBehaviourRoutes(t, base, hc)
-	runTooLarge(t, base, hc)
-	runStats(t, base, hc)
-	if t.Failed() {
-		return
+	if c.chunked {
+		name += " chunked"
 	}
-	// Every route in the table is on the index page.
-	for _, r := range server.Routes {
-		if !bytes.Contains(server.IndexBody(), []byte(r.Path)) {
-			t.Errorf("index does not list %s", r.Path)
+	return name
+}
+
+// run sends c's request to base with hc and checks the answer.
+func (c check) run(t *testing.T, base string, hc *http.Client) {
+	var body io.Reader
+	if c.body != "" {
+		body = strings.NewReader(c.body)
+		if c.chunked { // hide the length so net/http sends chunks
+			body = io.MultiReader(body)
+		}
+	}
+	req, err := http.NewRequest(c.method, base+c.path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.reqHeader != "" {
+		req.Header.Set(c.reqHeader, c.reqVal)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != c.status {
+		t.Errorf("status %d, want %d (body %.80q)", resp.StatusCode, c.status, got)
+	}
+	if c.wantBody != nil {
+		if err := server.CheckBody(got, c.wantBody, true); err != nil {
+			t.Error(err)
+		}
+	}
+	if c.wantLen >= 0 && len(got) != c.wantLen {
+		t.Errorf("body length %d, want %d", len(got), c.wantLen)
+	}
+	if c.header != "" {
+		// Cookie attribute names are case-insensitive: fasthttp writes
+		// "path=", net/http "Path=".
+		if v := resp.Header.Get(c.header); v != c.headerVal && !(c.header == "Set-Cookie" && strings.EqualFold(v, c.headerVal)) {
+			t.Errorf("%s: %q, want %q", c.header, v, c.headerVal)
 		}
 	}
 }
