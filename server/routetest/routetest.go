@@ -591,19 +591,7 @@ func getBoth(t *testing.T, base string, hcJSON, hcStats *http.Client) (jsonDone,
 // cut short, a 1xx, trailers. The server keeps serving after each.
 func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
-	seen := func(t *testing.T, req *http.Request) server.Seen {
-		t.Helper()
-		resp, err := hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var s server.Seen
-		if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
-			t.Fatalf("status %d, decoding: %v", resp.StatusCode, err)
-		}
-		return s
-	}
+	seen := func(t *testing.T, req *http.Request) server.Seen { return seenBy(t, hc, req) }
 	t.Run("POST /headers", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", base+"/headers", strings.NewReader("hello"))
 		req.Header.Set("X-Test", "one")
@@ -635,6 +623,14 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 			t.Errorf("cross-host redirect stayed on %s", s.Host)
 		}
 	})
+	runBrokenAnswers(t, base, hc)
+}
+
+// runBrokenAnswers checks the routes that answer out of the ordinary: a
+// reset, a body cut short, a 1xx before the answer, trailers after it;
+// and that the client still gets an answer after them.
+func runBrokenAnswers(t *testing.T, base string, hc *http.Client) {
+	t.Helper()
 	t.Run("GET /reset", func(t *testing.T) {
 		resp, err := hc.Get(base + "/reset")
 		if err == nil {
@@ -693,4 +689,19 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 			t.Errorf("status %d", resp.StatusCode)
 		}
 	})
+}
+
+// seenBy sends req with hc and decodes the server.Seen its route echoes.
+func seenBy(t *testing.T, hc *http.Client, req *http.Request) server.Seen {
+	t.Helper()
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var s server.Seen
+	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("status %d, decoding: %v", resp.StatusCode, err)
+	}
+	return s
 }
