@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"runtime"
 	"strings"
@@ -34,58 +35,15 @@ const RemoteMaxConns = 1024
 // Run parses args, serves until ctx ends, then shuts down (waiting up to 10 s
 // for requests in flight).
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("benchserver", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", DefaultAddr, "listen address, host:port (port 0 picks a free one)")
-	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
-	proto := fs.String("proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp; with -tls, HTTP/1.1 and HTTP/2 over TLS by ALPN, net/http), "+
-		"h2c (HTTP/2 cleartext with prior knowledge, net/http) or h3 (HTTP/3 over QUIC, quic-go)")
-	useTLS := fs.Bool("tls", false, "serve HTTP/1.1 and HTTP/2 over TLS 1.3, chosen by ALPN, with a self-signed certificate generated at start (its SHA-256 fingerprint is in the first line)")
-	certOut := fs.String("cert-out", "", "with -tls or -proto h3, write the generated certificate (PEM, not its key) to `file`, for curl --cacert")
-	window := fs.String("window", h2c.WindowDefault.Name, "with -proto h2c, the server's receive windows: "+windowNames())
-	gomaxprocs := fs.Int("gomaxprocs", 0, "set runtime.GOMAXPROCS of the server process to `n` (0 leaves Go's default)")
-	pause := fs.Duration("pause", 0, "with -pause-every P, stop answering for `D` every P: pauses begin P, 2P, 3P... after the server starts and each lasts D; "+
-		"a request whose handler starts during a pause waits until the pause ends, then is answered normally; "+
-		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P and D below the 30s read timeout")
-	pauseEvery := fs.Duration("pause-every", 0, "the period `P` of -pause (set both, or neither)")
-	maxConns := fs.Int("max-conns", -1, fmt.Sprintf("hold at most `n` connections at once (TCP: the rest wait unaccepted; HTTP/3: the rest are closed); "+
-		"0 is no limit; -1 (the default) is %d on an address other than loopback and no limit on loopback", RemoteMaxConns))
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-max-conns n] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	o, err := parseOptions(args, stderr)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	if err := checkAddr(*addr, *allowRemote); err != nil {
-		return err
-	}
-	if *maxConns < -1 {
-		return fmt.Errorf("-max-conns %d: want 0 (no limit) or more, or -1 (the default)", *maxConns)
-	}
-	*maxConns = maxConnsAt(*maxConns, *addr)
-	if *gomaxprocs < 0 {
-		return fmt.Errorf("-gomaxprocs %d: want 0 (Go's default) or more", *gomaxprocs)
-	}
-	if err := (server.Pause{D: *pause, Every: *pauseEvery}).Check(); err != nil {
-		return fmt.Errorf("-pause %v -pause-every %v: %w", *pause, *pauseEvery, err)
-	}
-	if *pause >= server.DefaultReadTimeout {
-		// A request that arrives as a pause begins waits it out, and its
-		// body must still be read within the read timeout.
-		return fmt.Errorf("-pause %v: want less than the servers' read timeout, %v", *pause, server.DefaultReadTimeout)
-	}
-	if err := checkCombination(fs, *proto, *useTLS); err != nil {
-		return err
-	}
-	if *gomaxprocs > 0 {
-		runtime.GOMAXPROCS(*gomaxprocs)
+	if o.gomaxprocs > 0 {
+		runtime.GOMAXPROCS(o.gomaxprocs)
 	}
 	var cert *tlsserver.Cert
-	if *useTLS || *proto == "h3" {
+	if o.useTLS || o.proto == "h3" {
 		c, err := tlsserver.GenerateCert()
 		if err != nil {
 			return err
@@ -97,8 +55,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// server already there for one nobody serves. The pending file, next
 	// to it, shows an unwritable directory before anything starts.
 	var pem *renameio.PendingFile
-	if *certOut != "" {
-		f, err := renameio.NewPendingFile(*certOut, renameio.WithPermissions(0o644))
+	if o.certOut != "" {
+		f, err := renameio.NewPendingFile(o.certOut, renameio.WithPermissions(0o644))
 		if err != nil {
 			return fmt.Errorf("-cert-out: %w", err)
 		}
@@ -108,34 +66,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// Every front end reports connection errors to stderr, bounded: a
 	// peer abandoning 500 handshakes must not print 500 lines.
 	errLog := newErrorLog(stderr, "benchserver: ")
-	var (
-		srv  serving
-		what string
-		err  error
-	)
-	switch {
-	case *useTLS:
-		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(*addr), tlsserver.WithMaxConns(*maxConns), tlsserver.WithPause(*pause, *pauseEvery), tlsserver.WithErrorLog(errLog))
-		what = "HTTP/1.1 and HTTP/2 over TLS 1.3 by ALPN, certificate SHA-256 " + cert.Fingerprint()
-	case *proto == "h3":
-		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(*addr), tlsserver.WithMaxConns(*maxConns), tlsserver.WithPause(*pause, *pauseEvery))
-		what = "HTTP/3 over QUIC, certificate SHA-256 " + cert.Fingerprint()
-	case *proto == "h1":
-		srv, err = server.Start(
-			server.WithAddr(*addr),
-			server.WithMaxConns(*maxConns),
-			server.WithLogger(errLog),
-			server.WithPause(*pause, *pauseEvery),
-		)
-		what = "HTTP/1.1"
-	case *proto == "h2c":
-		w, werr := lookupWindow(*window)
-		if werr != nil {
-			return werr
-		}
-		srv, err = h2c.Start(w, h2c.WithAddr(*addr), h2c.WithMaxConns(*maxConns), h2c.WithPause(*pause, *pauseEvery), h2c.WithErrorLog(errLog))
-		what = "h2c, prior knowledge, window=" + w.Name
-	}
+	srv, what, err := o.start(cert, errLog)
 	if err != nil {
 		return err
 	}
@@ -146,12 +77,102 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if certErr == nil {
-		fmt.Fprintln(stdout, banner(srv.URL(), what, *pause, *pauseEvery, *maxConns))
+		fmt.Fprintln(stdout, banner(srv.URL(), what, o.pause, o.pauseEvery, o.maxConns))
 		<-ctx.Done()
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return errors.Join(certErr, srv.Shutdown(shutdownCtx))
+}
+
+// options are benchserver's flags, checked.
+type options struct {
+	addr, proto, certOut, window string
+	allowRemote, useTLS          bool
+	gomaxprocs, maxConns         int
+	pause, pauseEvery            time.Duration
+}
+
+// parseOptions parses and checks args, writing usage to stderr.
+func parseOptions(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("benchserver", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.addr, "addr", DefaultAddr, "listen address, host:port (port 0 picks a free one)")
+	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow a non-loopback -addr (the server has no authentication)")
+	fs.StringVar(&o.proto, "proto", "h1", "protocol: h1 (HTTP/1.1, fasthttp; with -tls, HTTP/1.1 and HTTP/2 over TLS by ALPN, net/http), "+
+		"h2c (HTTP/2 cleartext with prior knowledge, net/http) or h3 (HTTP/3 over QUIC, quic-go)")
+	fs.BoolVar(&o.useTLS, "tls", false, "serve HTTP/1.1 and HTTP/2 over TLS 1.3, chosen by ALPN, with a self-signed certificate generated at start (its SHA-256 fingerprint is in the first line)")
+	fs.StringVar(&o.certOut, "cert-out", "", "with -tls or -proto h3, write the generated certificate (PEM, not its key) to `file`, for curl --cacert")
+	fs.StringVar(&o.window, "window", h2c.WindowDefault.Name, "with -proto h2c, the server's receive windows: "+windowNames())
+	fs.IntVar(&o.gomaxprocs, "gomaxprocs", 0, "set runtime.GOMAXPROCS of the server process to `n` (0 leaves Go's default)")
+	fs.DurationVar(&o.pause, "pause", 0, "with -pause-every P, stop answering for `D` every P: pauses begin P, 2P, 3P... after the server starts and each lasts D; "+
+		"a request whose handler starts during a pause waits until the pause ends, then is answered normally; "+
+		"requests being answered when a pause begins finish; GET /stats is never paused. Needs 0 < D < P and D below the 30s read timeout")
+	fs.DurationVar(&o.pauseEvery, "pause-every", 0, "the period `P` of -pause (set both, or neither)")
+	fs.IntVar(&o.maxConns, "max-conns", -1, fmt.Sprintf("hold at most `n` connections at once (TCP: the rest wait unaccepted; HTTP/3: the rest are closed); "+
+		"0 is no limit; -1 (the default) is %d on an address other than loopback and no limit on loopback", RemoteMaxConns))
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: benchserver [-addr host:port] [-proto h1|h2c|h3] [-tls] [-cert-out file] [-window preset] [-allow-remote] [-max-conns n] [-gomaxprocs n] [-pause D -pause-every P]\n\nServes the httpclientbench fixture routes.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if err := checkAddr(o.addr, o.allowRemote); err != nil {
+		return o, err
+	}
+	if o.maxConns < -1 {
+		return o, fmt.Errorf("-max-conns %d: want 0 (no limit) or more, or -1 (the default)", o.maxConns)
+	}
+	o.maxConns = maxConnsAt(o.maxConns, o.addr)
+	if o.gomaxprocs < 0 {
+		return o, fmt.Errorf("-gomaxprocs %d: want 0 (Go's default) or more", o.gomaxprocs)
+	}
+	if err := (server.Pause{D: o.pause, Every: o.pauseEvery}).Check(); err != nil {
+		return o, fmt.Errorf("-pause %v -pause-every %v: %w", o.pause, o.pauseEvery, err)
+	}
+	if o.pause >= server.DefaultReadTimeout {
+		// A request that arrives as a pause begins waits it out, and its
+		// body must still be read within the read timeout.
+		return o, fmt.Errorf("-pause %v: want less than the servers' read timeout, %v", o.pause, server.DefaultReadTimeout)
+	}
+	if err := checkCombination(fs, o.proto, o.useTLS); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// start starts the server o asks for, presenting cert where it speaks
+// TLS, logging connection errors to errLog; what describes it.
+func (o options) start(cert *tlsserver.Cert, errLog *log.Logger) (srv serving, what string, err error) {
+	switch {
+	case o.useTLS:
+		srv, err = tlsserver.Start(cert, tlsserver.WithAddr(o.addr), tlsserver.WithMaxConns(o.maxConns), tlsserver.WithPause(o.pause, o.pauseEvery), tlsserver.WithErrorLog(errLog))
+		what = "HTTP/1.1 and HTTP/2 over TLS 1.3 by ALPN, certificate SHA-256 " + cert.Fingerprint()
+	case o.proto == "h3":
+		srv, err = tlsserver.StartH3(cert, tlsserver.WithAddr(o.addr), tlsserver.WithMaxConns(o.maxConns), tlsserver.WithPause(o.pause, o.pauseEvery))
+		what = "HTTP/3 over QUIC, certificate SHA-256 " + cert.Fingerprint()
+	case o.proto == "h1":
+		srv, err = server.Start(
+			server.WithAddr(o.addr),
+			server.WithMaxConns(o.maxConns),
+			server.WithLogger(errLog),
+			server.WithPause(o.pause, o.pauseEvery),
+		)
+		what = "HTTP/1.1"
+	case o.proto == "h2c":
+		w, werr := lookupWindow(o.window)
+		if werr != nil {
+			return nil, "", werr
+		}
+		srv, err = h2c.Start(w, h2c.WithAddr(o.addr), h2c.WithMaxConns(o.maxConns), h2c.WithPause(o.pause, o.pauseEvery), h2c.WithErrorLog(errLog))
+		what = "h2c, prior knowledge, window=" + w.Name
+	}
+	return srv, what, err
 }
 
 // writeCert writes cert's PEM into f and puts f in its place.
