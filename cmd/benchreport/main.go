@@ -117,38 +117,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *suite != "" {
-		leaves, err := suiteLeaves(*suite)
-		if err != nil {
+		if done, err := withSuite(r, *in, *suite, *stale, stdout, stderr); done || err != nil {
 			return err
 		}
-		pending, gone := staleness(r, leaves)
-		if *stale {
-			for _, l := range pending {
-				fmt.Fprintln(stdout, l)
-			}
-			if len(gone) > 0 {
-				return fmt.Errorf("%s has %s that -suite %s no longer has:\n\t%s", *in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
-			}
-			return nil
-		}
-		if err := r.AddPending(pending); err != nil {
-			return err
-		}
-		// The staleness report: printed by the command that regenerates
-		// the report, where whoever adds a leaf or records a run sees it.
-		if len(r.Pending) > 0 {
-			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
-				*in, r.config("commit"), leafCount(len(r.Pending)), *suite, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
-		}
-		if unrecorded := r.unrecordedIn(pending); len(unrecorded) > 0 {
-			fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",
-				*in, r.config("commit"), strings.Join(unrecorded, ", "))
-		}
-		if len(gone) > 0 {
-			fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
-				*in, leafCount(len(gone)), *suite, strings.Join(gone, "\n\t"))
-		}
-		r.Suite = leaves
 	}
 	if _, err := r.headline(); err != nil { // a headline row gone from the suite
 		return err
@@ -157,37 +128,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	// as it was.
 	var pages, texts []string
 	if *readme != "" {
-		for _, name := range strings.Split(*readme, ",") {
-			if name == "" || slices.ContainsFunc(pages, func(p string) bool { return filepath.Clean(p) == filepath.Clean(name) }) {
-				return fmt.Errorf("-readme %s: an empty or repeated file name", *readme)
-			}
-			pg := pageInfo{resultsLink: markdown.Link(filepath.Dir(name), *in), goMod: *goMod, dir: filepath.Dir(name)}
-			if *out != "" {
-				pg.chartLink = markdown.Link(filepath.Dir(name), filepath.Join(*out, ChartDir, HeadlineChart+".svg"))
-			}
-			src, err := os.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			text, blocks, err := updateReadme(src, name, r, pg)
-			if err != nil {
-				return err
-			}
-			n := len(blocks)
-			if nets != nil {
-				var netBlocks []markdown.Block
-				if text, netBlocks, err = nets.Rewrite(text, name); err != nil {
-					return err
-				}
-				n += len(netBlocks)
-			}
-			if n == 0 {
-				if nets != nil {
-					return fmt.Errorf("%s has no benchreport or netreport block", name)
-				}
-				return fmt.Errorf("%s has no benchreport block", name)
-			}
-			pages, texts = append(pages, name), append(texts, string(text))
+		if pages, texts, err = rewritePages(r, nets, *readme, *in, *out, *goMod); err != nil {
+			return err
 		}
 	}
 	if *out != "" {
@@ -201,6 +143,85 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// withSuite marks the leaves of package suite that r (read from in)
+// lacks as pending, and says on stderr which it lacks and which it has
+// that suite no longer has; with stale it lists the lacking ones on
+// stdout instead, and r is not used further (done is true).
+func withSuite(r *Report, in, suite string, stale bool, stdout, stderr io.Writer) (done bool, err error) {
+	leaves, err := suiteLeaves(suite)
+	if err != nil {
+		return false, err
+	}
+	pending, gone := staleness(r, leaves)
+	if stale {
+		for _, l := range pending {
+			fmt.Fprintln(stdout, l)
+		}
+		if len(gone) > 0 {
+			return true, fmt.Errorf("%s has %s that -suite %s no longer has:\n\t%s", in, leafCount(len(gone)), suite, strings.Join(gone, "\n\t"))
+		}
+		return true, nil
+	}
+	if err := r.AddPending(pending); err != nil {
+		return false, err
+	}
+	// The staleness report: printed by the command that regenerates
+	// the report, where whoever adds a leaf or records a run sees it.
+	if len(r.Pending) > 0 {
+		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
+			in, r.config("commit"), leafCount(len(r.Pending)), suite, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
+	}
+	if unrecorded := r.unrecordedIn(pending); len(unrecorded) > 0 {
+		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",
+			in, r.config("commit"), strings.Join(unrecorded, ", "))
+	}
+	if len(gone) > 0 {
+		fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
+			in, leafCount(len(gone)), suite, strings.Join(gone, "\n\t"))
+	}
+	r.Suite = leaves
+	return false, nil
+}
+
+// rewritePages is each -readme page (comma-separated names) with its
+// benchreport blocks, and its netreport blocks where nets is not nil,
+// rewritten from r; it writes nothing.
+func rewritePages(r *Report, nets *netreport.Runs, readme, in, out, goMod string) (pages, texts []string, err error) {
+	for _, name := range strings.Split(readme, ",") {
+		if name == "" || slices.ContainsFunc(pages, func(p string) bool { return filepath.Clean(p) == filepath.Clean(name) }) {
+			return nil, nil, fmt.Errorf("-readme %s: an empty or repeated file name", readme)
+		}
+		pg := pageInfo{resultsLink: markdown.Link(filepath.Dir(name), in), goMod: goMod, dir: filepath.Dir(name)}
+		if out != "" {
+			pg.chartLink = markdown.Link(filepath.Dir(name), filepath.Join(out, ChartDir, HeadlineChart+".svg"))
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		text, blocks, err := updateReadme(src, name, r, pg)
+		if err != nil {
+			return nil, nil, err
+		}
+		n := len(blocks)
+		if nets != nil {
+			var netBlocks []markdown.Block
+			if text, netBlocks, err = nets.Rewrite(text, name); err != nil {
+				return nil, nil, err
+			}
+			n += len(netBlocks)
+		}
+		if n == 0 {
+			if nets != nil {
+				return nil, nil, fmt.Errorf("%s has no benchreport or netreport block", name)
+			}
+			return nil, nil, fmt.Errorf("%s has no benchreport block", name)
+		}
+		pages, texts = append(pages, name), append(texts, string(text))
+	}
+	return pages, texts, nil
 }
 
 // load reads and summarizes a results file.
