@@ -1,6 +1,7 @@
 package httpclientbench_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -48,32 +49,11 @@ func floor(dir string) int {
 }
 
 // TestLayers: no package imports one of a higher floor, and every package
-// has a floor. It reads the import lines of every non-test file, whatever
-// its build constraints, of the module's own packages (the examples are
-// modules of their own).
+// has a floor. It reads the import lines of every non-test file of the
+// module's own packages (moduleFiles).
 func TestLayers(t *testing.T) {
 	imports := map[string]map[string]bool{} // dir -> the module's packages it imports
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != "." && err == nil {
-				return filepath.SkipDir // a module of its own
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
+	for path, f := range moduleFiles(t, parser.ImportsOnly) {
 		dir := filepath.ToSlash(filepath.Dir(path))
 		if imports[dir] == nil {
 			imports[dir] = map[string]bool{}
@@ -81,7 +61,7 @@ func TestLayers(t *testing.T) {
 		for _, imp := range f.Imports {
 			p, err := strconv.Unquote(imp.Path.Value)
 			if err != nil {
-				return err
+				t.Fatal(err)
 			}
 			if p == module {
 				imports[dir]["."] = true
@@ -89,10 +69,6 @@ func TestLayers(t *testing.T) {
 				imports[dir][rel] = true
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(imports) < 10 {
 		t.Fatalf("found %d packages, want the module's", len(imports))
@@ -133,4 +109,66 @@ func TestFloor(t *testing.T) {
 			t.Errorf("floor(%q) = %q, want %q", dir, got, want)
 		}
 	}
+}
+
+// maxFuncLines is the most lines a function of the module's non-test code
+// may take, from its func line to its closing brace: past it, a function
+// is steps that want names.
+const maxFuncLines = 100
+
+// TestFunctionsShort: no function of the module's non-test code is longer
+// than maxFuncLines.
+func TestFunctionsShort(t *testing.T) {
+	fset := token.NewFileSet()
+	for path, f := range moduleFilesIn(t, fset, 0) {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxFuncLines {
+				t.Errorf("%s: %s is %d lines, more than %d", path, fd.Name.Name, n, maxFuncLines)
+			}
+		}
+	}
+}
+
+// moduleFiles parses, with mode, every non-test Go file of the module's
+// own packages whatever its build constraints (the examples are modules
+// of their own, testdata is not code), by path.
+func moduleFiles(t *testing.T, mode parser.Mode) map[string]*ast.File {
+	return moduleFilesIn(t, token.NewFileSet(), mode)
+}
+
+func moduleFilesIn(t *testing.T, fset *token.FileSet, mode parser.Mode) map[string]*ast.File {
+	t.Helper()
+	files := map[string]*ast.File{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != "." && err == nil {
+				return filepath.SkipDir // a module of its own
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, mode)
+		files[path] = f
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 50 {
+		t.Fatalf("found %d Go files, want the module's", len(files))
+	}
+	return files
 }
