@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/testkit"
 	"github.com/httpclientbench/httpclientbench/suite"
 )
@@ -32,9 +35,12 @@ func TestMain(m *testing.M) {
 		// benchstat and the report read which way the suite's own units
 		// improve (fewer is better for each), and that its counters are
 		// exact, from these lines (benchfmt's unit metadata).
-		fmt.Printf("Unit %s better=lower\n", suite.CPUUnit)
-		for _, u := range suite.ExactUnits {
-			fmt.Printf("Unit %s better=lower assume=exact\n", u)
+		w := benchfmt.NewWriter(os.Stdout)
+		for _, u := range results.SuiteUnits() {
+			if err := w.Write(u); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
 		}
 	}
 	testkit.VerifyTestMain(m)

@@ -18,23 +18,8 @@ import (
 )
 
 // units is the unit metadata the output starts with (benchfmt's "Unit
-// UNIT key=value" lines): which way each of go test's units and the
-// suite's cpu-ns/op (the benchmark process's CPU time per op) and exact
-// counters (results.ExactUnits: fewer is better, and they are exact
-// counts) improve.
-var units = func() []*benchfmt.UnitMetadata {
-	u := []*benchfmt.UnitMetadata{
-		results.UnitMetadata("ns/op", "better", "lower"),
-		results.UnitMetadata("B/op", "better", "lower"),
-		results.UnitMetadata("allocs/op", "better", "lower"),
-		results.UnitMetadata("MB/s", "better", "higher"),
-		results.UnitMetadata(results.CPUUnit, "better", "lower"),
-	}
-	for _, e := range results.ExactUnits {
-		u = append(u, results.UnitMetadata(e, "better", "lower"), results.UnitMetadata(e, "assume", "exact"))
-	}
-	return u
-}()
+// UNIT key=value" lines), declared once, in results.Units.
+var units = results.Units()
 
 // resultWriter writes benchfmt with benchfmt.Writer: the unit metadata,
 // then the results, each with the run's configuration (commit, date, go,

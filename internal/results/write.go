@@ -36,3 +36,27 @@ func UnitMetadata(unit, key, value string) *benchfmt.UnitMetadata {
 		Value:           value,
 	}
 }
+
+// SuiteUnits is the unit metadata of the suite's own units, which its
+// test binary writes before its results: cpu-ns/op (the benchmark
+// process's CPU time per op) is better lower, and the exact counters
+// (ExactUnits) are better lower and exact counts, so benchstat compares
+// them without a spread.
+func SuiteUnits() []*benchfmt.UnitMetadata {
+	u := []*benchfmt.UnitMetadata{UnitMetadata(CPUUnit, "better", "lower")}
+	for _, e := range ExactUnits {
+		u = append(u, UnitMetadata(e, "better", "lower"), UnitMetadata(e, "assume", "exact"))
+	}
+	return u
+}
+
+// Units is the unit metadata cmd/benchrun's files start with: which way
+// go test's own units improve, then SuiteUnits.
+func Units() []*benchfmt.UnitMetadata {
+	return append([]*benchfmt.UnitMetadata{
+		UnitMetadata("ns/op", "better", "lower"),
+		UnitMetadata("B/op", "better", "lower"),
+		UnitMetadata("allocs/op", "better", "lower"),
+		UnitMetadata("MB/s", "better", "higher"),
+	}, SuiteUnits()...)
+}
