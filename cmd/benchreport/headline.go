@@ -146,10 +146,10 @@ func (r *Report) headline() (*headline, error) {
 		family, variant := splitRow(sel.Row)
 		row.fam, row.variant = r.Family(family), variant
 		if row.fam == nil || !slices.Contains(row.fam.Variants, variant) {
-			if r.Suite != nil {
+			if r.Suite != nil && !r.onlyUnrecorded(sel.Row) {
 				return nil, fmt.Errorf("headline row %s: in the suite but in no table", sel.Row) // AddPending adds every leaf of the suite
 			}
-			continue
+			continue // left out: the run has no leaf of it, or none of its clients' (r.Unrecorded)
 		}
 		family, variant = splitRow(base)
 		row.baseFam, row.baseVariant = r.Family(family), variant
@@ -169,6 +169,19 @@ func (r *Report) headline() (*headline, error) {
 	}
 	sortClients(h.clients)
 	return h, nil
+}
+
+// onlyUnrecorded reports whether every leaf of the suite on row is of a
+// client the run has no leaf of (r.Unrecorded), which AddPending leaves
+// out of the tables: a run of some families only (a user's own), say,
+// has none of the HTTP/3 client's.
+func (r *Report) onlyUnrecorded(row string) bool {
+	for _, l := range r.Suite {
+		if rest, ok := strings.CutPrefix(l, row+"/client="); ok && !slices.Contains(r.Unrecorded, rest) {
+			return false
+		}
+	}
+	return true
 }
 
 // base is the baseline's cell the row's ratios are taken to in placement

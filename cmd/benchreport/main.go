@@ -117,7 +117,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *suite != "" {
-		if done, err := withSuite(r, *in, *suite, *stale, stdout, stderr); done || err != nil {
+		leaves, err := suiteLeaves(*suite)
+		if err != nil {
+			return err
+		}
+		if done, err := withSuite(r, *in, *suite, leaves, *stale, stdout, stderr); done || err != nil {
 			return err
 		}
 	}
@@ -145,15 +149,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// withSuite marks the leaves of package suite that r (read from in)
-// lacks as pending, and says on stderr which it lacks and which it has
+// withSuite marks the leaves of package suite (leaves) that r (read from
+// in) lacks as pending, and says on stderr which it lacks and which it has
 // that suite no longer has; with stale it lists the lacking ones on
 // stdout instead, and r is not used further (done is true).
-func withSuite(r *Report, in, suite string, stale bool, stdout, stderr io.Writer) (done bool, err error) {
-	leaves, err := suiteLeaves(suite)
-	if err != nil {
-		return false, err
-	}
+func withSuite(r *Report, in, suite string, leaves []string, stale bool, stdout, stderr io.Writer) (done bool, err error) {
 	pending, gone := staleness(r, leaves)
 	if stale {
 		for _, l := range pending {

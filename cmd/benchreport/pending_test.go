@@ -179,3 +179,57 @@ func TestAddPendingRefusesRecorded(t *testing.T) {
 		}
 	}
 }
+
+// TestOneFamilyRun: a run of one family (as a user makes of their own:
+// go test -bench='^BenchmarkH1GetBytes$' into a file) gets its report,
+// every other leaf of the suite not recorded yet, though the run has no
+// leaf of the clients of some headline rows (xnethttp2's, http3's).
+func TestOneFamilyRun(t *testing.T) {
+	full := repoReport(t)
+	var leaves []string
+	for _, row := range full.Rows {
+		leaves = append(leaves, row.Name)
+	}
+	leaves = append(leaves, full.Pending...)
+	recorded, err := os.ReadFile(repoResults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one bytes.Buffer
+	for line := range strings.Lines(string(recorded)) {
+		if !strings.HasPrefix(line, "Benchmark") || strings.HasPrefix(line, "BenchmarkH1GetBytes/") {
+			one.WriteString(line)
+		}
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "one.txt")
+	if err := os.WriteFile(in, one.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := load(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := withSuite(r, in, "the suite", leaves, false, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Unrecorded) == 0 || len(r.Pending) == 0 {
+		t.Fatalf("clients of no leaf %v, pending %d leaves: want some of each", r.Unrecorded, len(r.Pending))
+	}
+	if _, err := r.headline(); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "docs")
+	if err := writeReport(r, out, markdown.Link(out, in)); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## H1GetBytes", results.NotRecorded, "`H1GetBytes/buf=fresh`"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("%s lacks %q", ReportFile, want)
+		}
+	}
+}
