@@ -25,5 +25,5 @@ package httpclientbench
 //go:generate go run ./cmd/loadbench -report docs/shapes/load/* -readme docs/shapes.md
 //go:generate go test ./behaviour -run ^TestBehaviour$/^docs$ -update
 //go:generate go test ./cmd/coldstart -run ^TestReadmeTable$ -update
-//go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -suite ""
-//go:generate go run ./cmd/benchreport -in docs/network-lossy.txt -out docs/network-lossy/ -suite ""
+//go:generate go run ./cmd/benchreport -in docs/network.txt -out docs/network/ -leaves ""
+//go:generate go run ./cmd/benchreport -in docs/network-lossy.txt -out docs/network-lossy/ -leaves ""

@@ -2,6 +2,7 @@ package httpclientbench_test
 
 import (
 	"cmp"
+	"flag"
 	"os"
 	"os/exec"
 	"slices"
@@ -13,6 +14,31 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/suite"
 )
+
+// leavesFile is the suite's leaves, one a line: cmd/benchreport reads it
+// (its -leaves default) to show the leaves a recorded run lacks without
+// building the suite and its client libraries.
+const leavesFile = "docs/leaves.txt"
+
+var update = flag.Bool("update", false, "rewrite "+leavesFile+" from the suite")
+
+// TestLeavesFile: leavesFile is suite.Leaves(), one a line; with -update
+// (go test . -run '^TestLeavesFile$' -update) it is rewritten.
+func TestLeavesFile(t *testing.T) {
+	want := strings.Join(suite.Leaves(), "\n") + "\n"
+	if *update {
+		if err := os.WriteFile(leavesFile, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(leavesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("%s is not the suite's leaves (suite.Leaves): rewrite it with go test . -run '^TestLeavesFile$' -update", leavesFile)
+	}
+}
 
 // recordedRun is the results file the README's and docs/REPORT.md's
 // numbers are generated from.

@@ -37,8 +37,10 @@
 // version from go.mod: -gomod, or the nearest go.mod in the Markdown
 // file's directory or above it.
 //
-// A leaf the suite (-suite, the module's root package) has and the results
-// file lacks, one added since the run was recorded, is shown in the tables
+// A leaf the suite has and the results file lacks (the suite's leaves are
+// -leaves, a file of one a line, by default docs/leaves.txt, which the
+// root package's TestLeavesFile keeps; or those of -suite, a package whose
+// test binary is built to list them), one added since the run was recorded, is shown in the tables
 // as "not recorded yet" and listed, with the run's commit, in the report's
 // and the README's description of the run. A client the run has no leaf
 // of (one added since) is in no table: the client matrix names it.
@@ -87,15 +89,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	readme := fs.String("readme", "", "Markdown files whose benchreport blocks (and, with -net, netreport blocks) to rewrite in place, comma-separated (README.md,docs/results.md)")
 	netRuns := fs.String("net", "", "the runs of the net= rows (cmd/benchrun files, comma-separated, each leaf in one of them): -readme's netreport blocks are made of them, compared with -in as the loopback run")
 	goMod := fs.String("gomod", "", "go.mod whose versions the clients block shows (default: the nearest go.mod in each -readme file's directory or above it)")
-	suite := fs.String("suite", results.Module, "the package whose benchmarks -in is a run of: its leaves that -in lacks are shown as \""+results.NotRecorded+"\" (built with go test -c and asked with "+LeavesFlag+`; "" for none)`)
+	leavesFile := fs.String("leaves", DefaultLeaves, "the suite's leaves, one a line: those -in lacks are shown as \""+results.NotRecorded+"\" (\"\" for none; the default is none where "+DefaultLeaves+" is not)")
+	suite := fs.String("suite", "", "instead of -leaves, the package whose benchmarks -in is a run of, its leaves listed by its test binary (built with go test -c, asked with "+LeavesFlag+")")
 	shapes := fs.String("shapes", "", "a run of several CPU counts (cmd/benchrun -cpus; comma-separated files, each leaf in one): the headline says on which shapes each verdict holds, -out writes each shape's headline charts, and -readme's benchreport:shapes blocks tabulate them")
 	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *stale {
-		if *in == "" || *suite == "" || *out != "" || *readme != "" || *netRuns != "" || fs.NArg() > 0 {
-			return cli.Usagef("-stale takes -in and a -suite, and nothing else")
+		if *in == "" || *out != "" || *readme != "" || *netRuns != "" || fs.NArg() > 0 {
+			return cli.Usagef("-stale takes -in and the suite's -leaves or -suite, and nothing else")
 		}
 	} else if *in == "" || (*out == "" && *readme == "") || fs.NArg() > 0 || (*netRuns != "" && *readme == "") {
 		return cli.Usagef("-in and at least one of -out and -readme are required (-readme with -net), and nothing else")
@@ -116,14 +119,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if *suite != "" {
-		leaves, err := suiteLeaves(*suite)
-		if err != nil {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	leaves, from, err := theLeaves(*leavesFile, *suite, set["leaves"])
+	if err != nil {
+		return err
+	}
+	if leaves != nil {
+		if done, err := withSuite(r, *in, from, leaves, *stale, stdout, stderr); done || err != nil {
 			return err
 		}
-		if done, err := withSuite(r, *in, *suite, leaves, *stale, stdout, stderr); done || err != nil {
-			return err
-		}
+	} else if *stale {
+		return cli.Usagef("-stale needs the suite's leaves: %s is not here; name a -leaves file or a -suite", DefaultLeaves)
 	}
 	if _, err := r.headline(); err != nil { // a headline row gone from the suite
 		return err
@@ -149,18 +156,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// withSuite marks the leaves of package suite (leaves) that r (read from
-// in) lacks as pending, and says on stderr which it lacks and which it has
-// that suite no longer has; with stale it lists the lacking ones on
+// withSuite marks the suite's leaves (leaves, from where from says) that
+// r (read from in) lacks as pending, and says on stderr which it lacks and
+// which it has that the suite no longer has; with stale it lists the lacking ones on
 // stdout instead, and r is not used further (done is true).
-func withSuite(r *Report, in, suite string, leaves []string, stale bool, stdout, stderr io.Writer) (done bool, err error) {
+func withSuite(r *Report, in, from string, leaves []string, stale bool, stdout, stderr io.Writer) (done bool, err error) {
 	pending, gone := staleness(r, leaves)
 	if stale {
 		for _, l := range pending {
 			fmt.Fprintln(stdout, l)
 		}
 		if len(gone) > 0 {
-			return true, fmt.Errorf("%s has %s that -suite %s no longer has:\n\t%s", in, leafCount(len(gone)), suite, strings.Join(gone, "\n\t"))
+			return true, fmt.Errorf("%s has %s that %s no longer has:\n\t%s", in, leafCount(len(gone)), from, strings.Join(gone, "\n\t"))
 		}
 		return true, nil
 	}
@@ -170,16 +177,16 @@ func withSuite(r *Report, in, suite string, leaves []string, stale bool, stdout,
 	// The staleness report: printed by the command that regenerates
 	// the report, where whoever adds a leaf or records a run sees it.
 	if len(r.Pending) > 0 {
-		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of -suite %s, shown as %q until a run records them:\n\t%s\n",
-			in, r.config("commit"), leafCount(len(r.Pending)), suite, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
+		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of %s, shown as %q until a run records them:\n\t%s\n",
+			in, r.config("commit"), leafCount(len(r.Pending)), from, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
 	}
 	if unrecorded := r.unrecordedIn(pending); len(unrecorded) > 0 {
 		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",
 			in, r.config("commit"), strings.Join(unrecorded, ", "))
 	}
 	if len(gone) > 0 {
-		fmt.Fprintf(stderr, "benchreport: %s has %s that -suite %s no longer has (its test fails until a new run):\n\t%s\n",
-			in, leafCount(len(gone)), suite, strings.Join(gone, "\n\t"))
+		fmt.Fprintf(stderr, "benchreport: %s has %s that %s no longer has (its test fails until a new run):\n\t%s\n",
+			in, leafCount(len(gone)), from, strings.Join(gone, "\n\t"))
 	}
 	r.Suite = leaves
 	return false, nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/testkit"
@@ -231,5 +233,37 @@ func TestOneFamilyRun(t *testing.T) {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("%s lacks %q", ReportFile, want)
 		}
+	}
+}
+
+// TestLeavesFlag: -leaves, a file of the suite's leaves, gives what
+// -suite gives from the suite's test binary, without building it; a
+// -leaves named and missing is an error, the default missing is no leaves,
+// and the two flags together are a usage error.
+func TestLeavesFlag(t *testing.T) {
+	leaves, err := suiteLeaves(fakeSuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "leaves.txt")
+	if err := os.WriteFile(file, []byte(strings.Join(leaves, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var fromSuite, fromFile bytes.Buffer
+	errSuite := run([]string{"-suite", fakeSuite, "-in", "testdata/runner.txt", "-stale"}, &fromSuite, io.Discard)
+	errFile := run([]string{"-leaves", file, "-in", "testdata/runner.txt", "-stale"}, &fromFile, io.Discard)
+	if fromFile.String() != fromSuite.String() || fromFile.Len() == 0 || errFile == nil || errSuite == nil ||
+		strings.Replace(errFile.Error(), "-leaves "+file, "-suite "+fakeSuite, 1) != errSuite.Error() {
+		t.Errorf("-leaves listed %q (%v), -suite %q (%v)", fromFile.String(), errFile, fromSuite.String(), errSuite)
+	}
+	if err := run([]string{"-leaves", filepath.Join(dir, "none.txt"), "-in", "testdata/runner.txt", "-stale"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "none.txt") {
+		t.Errorf("-leaves of a missing file: %v, want an error naming it", err)
+	}
+	if err := run([]string{"-in", "testdata/runner.txt", "-stale"}, io.Discard, io.Discard); !errors.As(err, new(cli.UsageError)) {
+		t.Errorf("-stale without leaves (%s is not here): %v, want a usage error", DefaultLeaves, err)
+	}
+	if err := run([]string{"-leaves", file, "-suite", fakeSuite, "-in", "testdata/runner.txt", "-stale"}, io.Discard, io.Discard); !errors.As(err, new(cli.UsageError)) {
+		t.Errorf("-leaves and -suite: %v, want a usage error", err)
 	}
 }

@@ -128,7 +128,7 @@ func TestReportUpToDate(t *testing.T) {
 
 // TestNetworkReportUpToDate: docs/network/ and docs/network-lossy/ (the
 // reports of the net= rows' runs, with no leaf shown as pending: their
-// -suite is "") are what benchreport makes of docs/network.txt and
+// -leaves is "") are what benchreport makes of docs/network.txt and
 // docs/network-lossy.txt, as TestReportUpToDate checks docs/.
 func TestNetworkReportUpToDate(t *testing.T) {
 	for _, name := range []string{"network", "network-lossy"} {
@@ -137,7 +137,7 @@ func TestNetworkReportUpToDate(t *testing.T) {
 			t.Fatal(err)
 		}
 		reportUpToDate(t, r, filepath.Join(repoDocs, name), filepath.Join(repoDocs, name+".txt"),
-			fmt.Sprintf(`go run ./cmd/benchreport -in docs/%s.txt -out docs/%s/ -suite ""`, name, name))
+			fmt.Sprintf(`go run ./cmd/benchreport -in docs/%s.txt -out docs/%s/ -leaves ""`, name, name))
 	}
 }
 

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
 
@@ -16,6 +19,37 @@ import (
 // benchmark leaves, one a line (names without "Benchmark" and without the
 // GOMAXPROCS suffix), and run nothing: the root package's TestMain has it.
 const LeavesFlag = "-leaves"
+
+// DefaultLeaves is -leaves' default: the suite's leaves, one a line, which
+// the root package's TestLeavesFile keeps (from the repository's root).
+const DefaultLeaves = "docs/leaves.txt"
+
+// theLeaves are the suite's leaves and where they are from: the package
+// suite's when it is not "" (built and asked), else the file's; none when
+// the file is "", or is the default and absent (named is whether -leaves
+// was given).
+func theLeaves(file, suite string, named bool) (leaves []string, from string, err error) {
+	switch {
+	case suite != "" && named && file != "":
+		return nil, "", cli.Usagef("-leaves and -suite each name the suite's leaves: give one")
+	case suite != "":
+		leaves, err = suiteLeaves(suite)
+		return leaves, "-suite " + suite, err
+	case file == "":
+		return nil, "", nil
+	}
+	b, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) && !named {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("-leaves: %w", err)
+	}
+	if leaves = strings.Fields(string(b)); len(leaves) == 0 {
+		return nil, "", fmt.Errorf("-leaves %s: no leaf in it", file)
+	}
+	return leaves, "-leaves " + file, nil
+}
 
 // suiteLeaves builds the test binary of pkg (an import path or a ./dir,
 // resolved from the current directory, as go test does) and asks it for its

@@ -3,7 +3,7 @@ package results
 // HeadlineRow is one row of the headline findings: the clients of one
 // variant of a family, each as a ratio to net/http's time there. The root
 // package's test fails when the suite no longer has a row's leaves, and
-// cmd/benchreport refuses a row that its -suite lacks.
+// cmd/benchreport refuses a row that the suite's leaves lack.
 type HeadlineRow struct {
 	// Title says what the row measures in a few words: the chart's label.
 	Title string
