@@ -92,7 +92,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	leavesFile := fs.String("leaves", DefaultLeaves, "the suite's leaves, one a line: those -in lacks are shown as \""+results.NotRecorded+"\" (\"\" for none; the default is none where "+DefaultLeaves+" is not)")
 	suite := fs.String("suite", "", "instead of -leaves, the package whose benchmarks -in is a run of, its leaves listed by its test binary (built with go test -c, asked with "+LeavesFlag+")")
 	shapes := fs.String("shapes", "", "a run of several CPU counts (cmd/benchrun -cpus; comma-separated files, each leaf in one): the headline says on which shapes each verdict holds, -out writes each shape's headline charts, and -readme's benchreport:shapes blocks tabulate them")
-	stale := fs.Bool("stale", false, "write nothing: list the -suite's leaves that -in lacks, one a line, on standard output")
+	stale := fs.Bool("stale", false, "write nothing: list the suite's leaves (-leaves or -suite) that -in lacks, one a line, on standard output")
 	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
@@ -125,12 +125,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if leaves != nil {
+	switch {
+	case leaves != nil:
 		if done, err := withSuite(r, *in, from, leaves, *stale, stdout, stderr); done || err != nil {
 			return err
 		}
-	} else if *stale {
-		return cli.Usagef("-stale needs the suite's leaves: %s is not here; name a -leaves file or a -suite", DefaultLeaves)
+	case *stale && set["leaves"]:
+		return cli.Usagef("-stale needs the suite's leaves: name a -leaves file or a -suite")
+	case *stale:
+		return cli.Usagef("-stale needs the suite's leaves: %s is not here (run from the repository's root); name a -leaves file or a -suite", DefaultLeaves)
+	case !set["leaves"]:
+		fmt.Fprintf(stderr, "benchreport: %s is not here (run from the repository's root, or name -leaves): the suite's leaves %s lacks are in no table\n", DefaultLeaves, *in)
 	}
 	if _, err := r.headline(); err != nil { // a headline row gone from the suite
 		return err
