@@ -48,8 +48,19 @@ func floor(dir string) int {
 	return -1
 }
 
-// TestLayers: no package imports one of a higher floor, and every package
-// has a floor. It reads the import lines of every non-test file of the
+// tree is the command that dir is part of: cmd/NAME, or the top
+// directory (dashboard, scripts, the root package ".").
+func tree(dir string) string {
+	parts := strings.SplitN(dir, "/", 3)
+	if parts[0] == "cmd" && len(parts) > 1 {
+		return "cmd/" + parts[1]
+	}
+	return parts[0]
+}
+
+// TestLayers: no package imports one of a higher floor, nor a command's
+// package from outside that command's tree, and every package has a
+// floor. It reads the import lines of every non-test file of the
 // module's own packages (moduleFiles).
 func TestLayers(t *testing.T) {
 	imports := map[string]map[string]bool{} // dir -> the module's packages it imports
@@ -80,8 +91,11 @@ func TestLayers(t *testing.T) {
 			continue
 		}
 		for _, imp := range slices.Sorted(maps.Keys(imports[dir])) {
-			if to := floor(imp); to > from {
+			switch to := floor(imp); {
+			case to > from:
 				t.Errorf("%s (%s) imports %s (%s), a higher floor", dir, layers[from].name, imp, layers[to].name)
+			case to == len(layers)-1 && tree(imp) != tree(dir):
+				t.Errorf("%s imports %s, a command's (or the benchmarks') package: nothing outside its tree may", dir, imp)
 			}
 		}
 	}
