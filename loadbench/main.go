@@ -51,7 +51,7 @@
 // latency, /sched/latencies:seconds), tick-late-p99-ns (how late a 10 ms
 // ticker goroutine ran), conns (connections the server accepted during
 // the run) and gc-cycles. Where stdout is a terminal it gets the load
-// report's tables instead (loadreport.Summary), and the lines go to -o
+// report's tables instead (report.Summary), and the lines go to -o
 // FILE, to -out's results.txt or to a new file in the temporary directory,
 // named on stderr (cli.Output). -out DIR also writes DIR/results.txt (the
 // same lines), DIR/README.md (tables) and SVG charts;

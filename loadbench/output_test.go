@@ -33,7 +33,7 @@ func testSamples() []*sample {
 
 // TestResultsRoundTrip: what loadbench writes, with benchfmt.Writer, reads
 // back through benchfmt as the samples' values with their unit metadata,
-// and through loadreport (the report's reader) and benchstat.
+// and through loadbench/report (the report's reader) and benchstat.
 func TestResultsRoundTrip(t *testing.T) {
 	config := []benchfmt.Config{
 		results.Config("commit", "0123456789ab"),
@@ -115,10 +115,10 @@ func TestResultsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(run.Groups) != 1 || run.Mode != report.Steady {
-		t.Fatalf("loadreport reads %d groups of mode %s", len(run.Groups), run.Mode)
+		t.Fatalf("loadbench/report reads %d groups of mode %s", len(run.Groups), run.Mode)
 	}
 	if p99, ok := run.Groups[0].Cell("", "nethttp").Median("p99-ns"); !ok || p99 != 1250000 {
-		t.Errorf("loadreport reads nethttp's p99 as %v, %v", p99, ok)
+		t.Errorf("loadbench/report reads nethttp's p99 as %v, %v", p99, ok)
 	}
 
 	// So does benchstat, without a complaint.
