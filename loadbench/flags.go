@@ -148,8 +148,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, usagef("unexpected arguments %q (everything is a flag)", fs.Args())
 	}
 	o.results = *results
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cli.Given(fs)
 	if *reportDirs != "" || o.readme != "" {
 		return o, o.checkReport(set, *reportDirs)
 	}

@@ -119,8 +119,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cli.Given(fs)
 	leaves, from, err := theLeaves(*leavesFile, *suite, set["leaves"])
 	if err != nil {
 		return err

@@ -68,8 +68,7 @@ func parseFlags(args []string, stderr io.Writer, now func() time.Time) (*options
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cli.Given(fs)
 	seedSet := set["seed"]
 
 	var err error

@@ -44,6 +44,14 @@ func Usagef(format string, args ...any) error {
 	return UsageError{fmt.Errorf(format, args...)}
 }
 
+// Given is the set of the flags of fs that its command line set, by name
+// (after fs.Parse).
+func Given(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // Parse parses args with fs: -h is flag.ErrHelp as it is, any other
 // mistake a UsageError.
 func Parse(fs *flag.FlagSet, args []string) error {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
@@ -192,8 +193,7 @@ func checkCombination(fs *flag.FlagSet, proto string, useTLS bool) error {
 	default:
 		return fmt.Errorf("-proto %q: want h1, h2c or h3", proto)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cli.Given(fs)
 	switch {
 	case useTLS && proto != "h1":
 		return fmt.Errorf("-tls with -proto %s: -tls serves HTTP/1.1 and HTTP/2 by ALPN (leave -proto at h1); h2c is cleartext and h3 is always TLS", proto)
