@@ -591,12 +591,11 @@ func getBoth(t *testing.T, base string, hcJSON, hcStats *http.Client) (jsonDone,
 // cut short, a 1xx, trailers. The server keeps serving after each.
 func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 	t.Helper()
-	seen := func(t *testing.T, req *http.Request) server.Seen { return seenBy(t, hc, req) }
 	t.Run("POST /headers", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", base+"/headers", strings.NewReader("hello"))
 		req.Header.Set("X-Test", "one")
 		req.Header.Set("User-Agent", "routetest")
-		s := seen(t, req)
+		s := seenBy(t, hc, req)
 		if s.Method != "POST" || s.BodyLen != 5 || s.Body != "hello" || s.Headers["X-Test"][0] != "one" ||
 			s.Headers["User-Agent"][0] != "routetest" || !strings.HasPrefix(base, "http://"+s.Host) && !strings.HasPrefix(base, "https://"+s.Host) {
 			t.Errorf("/headers saw %+v", s)
@@ -618,7 +617,7 @@ func runBehaviourRoutes(t *testing.T, base string, hc *http.Client) {
 	})
 	t.Run("GET /cross-host/302", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", base+"/cross-host/302", nil)
-		s := seen(t, req)
+		s := seenBy(t, hc, req)
 		if strings.Contains(base, s.Host) {
 			t.Errorf("cross-host redirect stayed on %s", s.Host)
 		}

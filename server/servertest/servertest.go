@@ -3,8 +3,9 @@
 // (reporting a failed close as a test error), the TLS and HTTP/3 fixture
 // servers and a test's own HTTP/3 server on loopback, the connection
 // counter of the h2c servers, and the checks every fixture server must
-// pass. It imports no client library (clients/clienttest builds clients),
-// so the servers' tests do not build one.
+// pass. It imports no client adapter (clients/clienttest builds clients),
+// so the servers' tests build only the libraries the servers use
+// (fasthttp, quic-go).
 package servertest
 
 import (
