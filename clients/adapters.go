@@ -24,7 +24,7 @@ func Transport(cfg Config) (*http.Transport, error) {
 		return nil, err
 	}
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	configureTransport(t, cfg)
+	ConfigureTransport(t, cfg)
 	return t, nil
 }
 

@@ -26,7 +26,7 @@
 //   - Config.Net carries every connection over an emulated path (the net=
 //     rows) by the library's own dialer hook.
 //
-// What a library cannot do it refuses with an error from New (errNoH2C,
+// What a library cannot do it refuses with an error from New (Unsupported,
 // or a TLS or MaxConns setting it has no way to honour), never by a
 // silent fallback.
 //
@@ -43,7 +43,7 @@
 // the library's defaults (docs/clients.md lists each library's), and
 // Config.MaxConns = N caps the connections per host the library's own way:
 // a request beyond N waits for a connection or fails at once with the
-// library's "no free connection" error (its record's poolFull; PoolFull
+// library's "no free connection" error (its adapter's PoolFull; PoolFull
 // recognises them). In every case the idle pool per host is raised to at
 // least N, so that N caps connections, not reuse. TestLibraryPoolKeepsIdle
 // and TestMaxConns check these on the wire.
@@ -104,16 +104,6 @@ type Config struct {
 	TLS *TLS
 	// Net, when set, is the path every connection goes over.
 	Net Network
-}
-
-// ErrNoFreeConns is raw's error for a request that finds Config.MaxConns
-// connections to its host already in use: raw fails fast, as fasthttp
-// does with fasthttp.ErrNoFreeConns.
-var ErrNoFreeConns = errors.New("clients: raw: no free connections to the host (Config.MaxConns)")
-
-// errNoH2C is returned by the HTTP/1.1-only clients when asked for HTTP/2.
-func errNoH2C(name string) error {
-	return fmt.Errorf("clients: %s does not speak HTTP/2", name)
 }
 
 // withDefaults fills in the defaults and rejects contradictory settings.
@@ -194,20 +184,11 @@ type Factory struct {
 	New  func(Config) (Client, error)
 }
 
-// factories returns the factories of names, each a record's, in their
-// order. The record is looked up when a client is built, not here: these
-// lists are package variables, which Go may initialize before the
-// adapter files' register calls.
+// factories returns the factories of names (Named), in their order.
 func factories(names []string) []Factory {
 	fs := make([]Factory, len(names))
 	for i, n := range names {
-		fs[i] = Factory{n, func(cfg Config) (Client, error) {
-			r := recordOf(n)
-			if !r.earlyData && cfg.TLS != nil && cfg.TLS.EarlyData {
-				return nil, errEarlyData(n)
-			}
-			return r.new(n, cfg)
-		}}
+		fs[i] = Named(n)
 	}
 	return fs
 }

@@ -48,8 +48,8 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 				cfg   clients.Config
 				want  error
 			}{
-				{"refused", refusedURL, clients.Config{}, cmp.Or(facts[f.Name].refused, error(syscall.ECONNREFUSED))},
-				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, facts[f.Name].timeout},
+				{"refused", refusedURL, clients.Config{}, cmp.Or(adapter(t, f).Refused, error(syscall.ECONNREFUSED))},
+				{"timeout", srv.URL(), clients.Config{Timeout: 50 * time.Millisecond}, adapter(t, f).Timeout},
 			} {
 				c := clienttest.New(t, f, tc.cfg)
 				url := tc.base + "/json"

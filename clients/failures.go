@@ -8,13 +8,13 @@ import (
 
 // PoolFull reports whether err is a client's refusal at its own connection
 // limit (Config.MaxConns), which fasthttp, hertz and raw return at once
-// where the net/http-based clients wait: each record's poolFull
-// (fasthttp.ErrNoFreeConns, hertz's errors.ErrNoFreeConns, ErrNoFreeConns).
+// where the net/http-based clients wait: each adapter's PoolFull
+// (fasthttp.ErrNoFreeConns, hertz's errors.ErrNoFreeConns, raw.ErrNoFreeConns).
 // A load generator, which knows no client library, counts these apart from
 // other failures.
 func PoolFull(err error) bool {
-	for _, r := range records {
-		if r.poolFull != nil && errors.Is(err, r.poolFull) {
+	for _, a := range adapters {
+		if a.PoolFull != nil && errors.Is(err, a.PoolFull) {
 			return true
 		}
 	}
@@ -23,7 +23,7 @@ func PoolFull(err error) bool {
 
 // TimedOut reports whether err is a client's timeout (Config.Timeout or a
 // deadline): context.DeadlineExceeded for the net/http-based clients,
-// os.ErrDeadlineExceeded for raw, each record's timeout (fasthttp.ErrTimeout,
+// os.ErrDeadlineExceeded for raw, each adapter's Timeout (fasthttp.ErrTimeout,
 // hertz's errors.ErrTimeout), or any error with a Timeout method that says
 // so. hertz's ErrTimeout is a plain error with no Timeout method, so only
 // this function tells it for one.
@@ -33,8 +33,8 @@ func TimedOut(err error) bool {
 		errors.As(err, &te) && te.Timeout() {
 		return true
 	}
-	for _, r := range records {
-		if r.timeout != nil && errors.Is(err, r.timeout) {
+	for _, a := range adapters {
+		if a.Timeout != nil && errors.Is(err, a.Timeout) {
 			return true
 		}
 	}

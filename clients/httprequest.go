@@ -11,14 +11,14 @@ import (
 
 // Building requests: pieces shared by more than one adapter.
 
-// rangeHeader is the Range header for n bytes from start.
-func rangeHeader(start int64, n int) string {
+// RangeHeader is the Range header for n bytes from start.
+func RangeHeader(start int64, n int) string {
 	return "bytes=" + strconv.FormatInt(start, 10) + "-" + strconv.FormatInt(start+int64(n)-1, 10)
 }
 
-// encodeForm writes f with mime/multipart, the standard library's encoder,
+// EncodeForm writes f with mime/multipart, the standard library's encoder,
 // and returns the writer (for its boundary and Content-Type).
-func encodeForm(w io.Writer, f server.Form) (*multipart.Writer, error) {
+func EncodeForm(w io.Writer, f server.Form) (*multipart.Writer, error) {
 	mw := multipart.NewWriter(w)
 	for _, fl := range f.Fields {
 		if err := mw.WriteField(fl.Name, fl.Value); err != nil {
@@ -37,10 +37,10 @@ func encodeForm(w io.Writer, f server.Form) (*multipart.Writer, error) {
 	return mw, mw.Close()
 }
 
-// formBody is encodeForm into a new buffer, for the net/http-based clients.
-func formBody(f server.Form) (*bytes.Buffer, string, error) {
+// FormBody is EncodeForm into a new buffer, for the net/http-based clients.
+func FormBody(f server.Form) (*bytes.Buffer, string, error) {
 	var b bytes.Buffer
-	mw, err := encodeForm(&b, f)
+	mw, err := EncodeForm(&b, f)
 	if err != nil {
 		return nil, "", err
 	}

@@ -18,9 +18,9 @@ func meta(resp *http.Response) Meta {
 	return Meta{Status: resp.StatusCode, ProtoMajor: resp.ProtoMajor}
 }
 
-// readAll reads and closes a net/http response the way its users usually
+// ReadAll reads and closes a net/http response the way its users usually
 // do: io.ReadAll, a new slice per response.
-func readAll(resp *http.Response, err error) (Meta, []byte, error) {
+func ReadAll(resp *http.Response, err error) (Meta, []byte, error) {
 	if err != nil {
 		return Meta{}, nil, err
 	}
@@ -29,31 +29,31 @@ func readAll(resp *http.Response, err error) (Meta, []byte, error) {
 	return meta(resp), b, err
 }
 
-// readInto returns a function that reads and closes a net/http response
-// into dst[:0] (see readBodyInto). (A closure so callers can pass a
+// ReadInto returns a function that reads and closes a net/http response
+// into dst[:0] (see ReadBodyInto). (A closure so callers can pass a
 // (resp, err) pair.)
-func readInto(dst []byte) func(*http.Response, error) (Meta, []byte, error) {
+func ReadInto(dst []byte) func(*http.Response, error) (Meta, []byte, error) {
 	return func(resp *http.Response, err error) (Meta, []byte, error) {
 		if err != nil {
 			return Meta{}, dst[:0], err
 		}
 		defer resp.Body.Close()
-		b, err := readBodyInto(resp.Body, resp.ContentLength, dst)
+		b, err := ReadBodyInto(resp.Body, resp.ContentLength, dst)
 		return meta(resp), b, err
 	}
 }
 
-// maxPresize bounds how much readBodyInto reserves from a Content-Length
+// maxPresize bounds how much ReadBodyInto reserves from a Content-Length
 // before any byte arrived, so a lying header cannot exhaust memory.
 const maxPresize = 64 << 20
 
-// readBodyInto reads body to its end into dst[:0] with
+// ReadBodyInto reads body to its end into dst[:0] with
 // bytes.Buffer.ReadFrom, the standard library's way to read into a
 // caller's buffer. With the length known it reserves the whole body (plus
 // the bytes.MinRead that ReadFrom wants free before it sees EOF) up front,
 // so a buffer kept from an earlier answer of the same size is filled
 // without a new allocation.
-func readBodyInto(body io.Reader, length int64, dst []byte) ([]byte, error) {
+func ReadBodyInto(body io.Reader, length int64, dst []byte) ([]byte, error) {
 	buf := bytes.NewBuffer(dst[:0])
 	if length >= 0 && length <= maxPresize {
 		buf.Grow(int(length) + bytes.MinRead)
@@ -62,10 +62,10 @@ func readBodyInto(body io.Reader, length int64, dst []byte) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// decodeJSON returns a function that decodes the response into v with
+// DecodeJSON returns a function that decodes the response into v with
 // json.NewDecoder, reading the body to its end so the connection can be
 // reused. (Returned as a closure so callers can pass a (resp, err) pair.)
-func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
+func DecodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 	return func(v any) (Meta, error) {
 		if err != nil {
 			return Meta{}, err
@@ -97,8 +97,8 @@ func decodeJSON(resp *http.Response, err error) func(v any) (Meta, error) {
 	}
 }
 
-// readRange reads a net/http range answer into dst, exactly.
-func readRange(resp *http.Response, err error, dst []byte) (Meta, string, error) {
+// ReadRange reads a net/http range answer into dst, exactly.
+func ReadRange(resp *http.Response, err error, dst []byte) (Meta, string, error) {
 	if err != nil {
 		return Meta{}, "", err
 	}
@@ -113,8 +113,8 @@ func readRange(resp *http.Response, err error, dst []byte) (Meta, string, error)
 	return m, cr, nil
 }
 
-// headLength closes a net/http HEAD answer and returns its Content-Length.
-func headLength(resp *http.Response, err error) (Meta, int64, error) {
+// HeadLength closes a net/http HEAD answer and returns its Content-Length.
+func HeadLength(resp *http.Response, err error) (Meta, int64, error) {
 	if err != nil {
 		return Meta{}, 0, err
 	}
@@ -122,8 +122,8 @@ func headLength(resp *http.Response, err error) (Meta, int64, error) {
 	return meta(resp), resp.ContentLength, nil
 }
 
-// openStream returns a net/http answer's body unread.
-func openStream(resp *http.Response, err error) (Meta, io.ReadCloser, error) {
+// OpenStream returns a net/http answer's body unread.
+func OpenStream(resp *http.Response, err error) (Meta, io.ReadCloser, error) {
 	if err != nil {
 		return Meta{}, nil, err
 	}

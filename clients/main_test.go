@@ -3,6 +3,7 @@ package clients_test
 import (
 	"testing"
 
+	_ "github.com/httpclientbench/httpclientbench/clients/all" // every adapter, for the tests of all clients
 	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 

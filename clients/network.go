@@ -2,14 +2,9 @@ package clients
 
 import (
 	"context"
-	"crypto/tls"
-	"errors"
-	"fmt"
 	"net"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/net/http2"
 )
 
 // Network is a path to the servers other than the host's own network (an
@@ -42,43 +37,14 @@ func (n *CountingNetwork) ListenPacket() (net.PacketConn, error) {
 	return n.Network.ListenPacket()
 }
 
-// dialTimeout dials addr over TCP through n, giving up after timeout:
+// DialTimeout dials addr over TCP through n, giving up after timeout:
 // the hook of the libraries that dial with a timeout rather than a
 // context (fasthttp, hertz, raw).
-func dialTimeout(n Network, addr string, timeout time.Duration) (net.Conn, error) {
+func DialTimeout(n Network, addr string, timeout time.Duration) (net.Conn, error) {
 	if timeout <= 0 { // as net.DialTimeout: no timeout
 		return n.DialContext(context.Background(), "tcp", addr)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return n.DialContext(ctx, "tcp", addr)
-}
-
-// dialH2TLS is x/net's http2.Transport.DialTLSContext over n: what the
-// transport's own dialTLS does (tls.Dialer, then the ALPN checks of
-// x/net/http2's transport_common.go) on a connection from n.
-func dialH2TLS(n Network) func(ctx context.Context, network, addr string, tc *tls.Config) (net.Conn, error) {
-	return func(ctx context.Context, network, addr string, tc *tls.Config) (net.Conn, error) {
-		raw, err := n.DialContext(ctx, network, addr)
-		if err != nil {
-			return nil, err
-		}
-		cn := tls.Client(raw, tc)
-		if err := cn.HandshakeContext(ctx); err != nil {
-			raw.Close()
-			return nil, err
-		}
-		state := cn.ConnectionState()
-		switch {
-		case state.NegotiatedProtocol != http2.NextProtoTLS:
-			err = fmt.Errorf("http2: unexpected ALPN protocol %q; want %q", state.NegotiatedProtocol, http2.NextProtoTLS)
-		case !state.NegotiatedProtocolIsMutual:
-			err = errors.New("http2: could not negotiate protocol mutually")
-		}
-		if err != nil {
-			cn.Close()
-			return nil, err
-		}
-		return cn, nil
-	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
+	h3adapter "github.com/httpclientbench/httpclientbench/clients/http3"
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
@@ -174,7 +175,7 @@ func TestEarlyDataOnlyOnHTTP3(t *testing.T) {
 // resumed http3 connection with TLS.EarlyData delivers its GET to the
 // server before the handshake completes (0-RTT early data: the request
 // costs no round trip of its own), and without EarlyData after it. Race
-// builds send it after the handshake either way (clients/h3race.go).
+// builds send it after the handshake either way (clients/http3/race.go).
 func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 	cert := servertest.NewCert(t)
 	for _, earlyData := range []bool{false, true} {
@@ -203,7 +204,7 @@ func TestEarlyDataSendsTheGETEarly(t *testing.T) {
 			}
 			accepted, early := s.EarlyData()
 			wantEarly := 0
-			if earlyData && !clients.H3WaitsForHandshake {
+			if earlyData && !h3adapter.WaitsForHandshake {
 				wantEarly = gets - 1
 			}
 			if accepted != gets-1 || early != wantEarly {

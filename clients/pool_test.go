@@ -66,7 +66,7 @@ func TestLibraryPoolKeepsIdle(t *testing.T) {
 				t.Parallel() // a server and a client of its own
 				kept := n
 				if library {
-					kept = min(n, facts[f.Name].libraryIdle)
+					kept = min(n, adapter(t, f).LibraryIdle())
 				}
 				srv := startGated(t)
 				c := clienttest.New(t, f, clients.Config{LibraryPool: library})
@@ -136,7 +136,7 @@ func TestMaxConns(t *testing.T) {
 				for range n {
 					go func() { results <- get(c, srv.URL()+"/json") }()
 				}
-				wantErr := facts[f.Name].failFast
+				wantErr := adapter(t, f).PoolFull
 				fast := wantErr != nil
 				var errs []error
 				if fast {

@@ -30,10 +30,10 @@ type TLS struct {
 	EarlyData bool
 }
 
-// clientConfig is the tls.Config every adapter starts from: TLS 1.3 at
+// ClientConfig is the tls.Config every adapter starts from: TLS 1.3 at
 // least, the roots, a session cache only with Resume, crypto/tls's
 // defaults otherwise. Each call returns a new one.
-func (t *TLS) clientConfig() *tls.Config {
+func (t *TLS) ClientConfig() *tls.Config {
 	c := &tls.Config{RootCAs: t.RootCAs, MinVersion: tls.VersionTLS13}
 	if t.Resume {
 		c.ClientSessionCache = tls.NewLRUClientSessionCache(0)
@@ -49,8 +49,3 @@ func errEarlyData(name string) error {
 // errTLSWithH2C: Config.H2C is cleartext HTTP/2 with prior knowledge; it
 // and Config.TLS are different rows, never one.
 var errTLSWithH2C = errors.New("clients: Config.TLS and Config.H2C both set")
-
-// errNoTLS is returned by the clients that do not speak TLS.
-func errNoTLS(name string) error {
-	return fmt.Errorf("clients: %s does not speak TLS", name)
-}

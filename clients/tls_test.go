@@ -37,7 +37,7 @@ func TestTLSGet(t *testing.T) {
 	cert := servertest.NewCert(t)
 	base := servertest.StartTLS(t, cert).URL()
 	for _, f := range tcpTLS() {
-		want := facts[f.Name].tlsMajor
+		want := adapter(t, f).TLSMajor
 		if want == 0 {
 			t.Fatalf("client %s: no expected protocol", f.Name)
 		}

@@ -6,10 +6,10 @@ import (
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 )
 
-// configureTransport applies the fairness settings, LibraryPool, MaxConns,
+// ConfigureTransport applies the fairness settings, LibraryPool, MaxConns,
 // Fresh, H2C and TLS to a net/http transport (net/http's own, resty's,
 // retryablehttp's).
-func configureTransport(t *http.Transport, cfg Config) {
+func ConfigureTransport(t *http.Transport, cfg Config) {
 	t.Proxy = nil
 	if !cfg.LibraryPool {
 		t.MaxIdleConnsPerHost = cfg.MaxConnsPerHost
@@ -29,7 +29,7 @@ func configureTransport(t *http.Transport, cfg Config) {
 	if cfg.TLS != nil {
 		// ForceAttemptHTTP2 (set on every transport this package
 		// configures) keeps h2 in ALPN despite the custom config.
-		t.TLSClientConfig = cfg.TLS.clientConfig()
+		t.TLSClientConfig = cfg.TLS.ClientConfig()
 		if cfg.TLS.HTTP1 {
 			var p http.Protocols
 			p.SetHTTP1(true)

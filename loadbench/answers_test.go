@@ -14,7 +14,7 @@ import (
 	hertzerrors "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/raw"
 	"github.com/httpclientbench/httpclientbench/loadbench/load"
 	"github.com/httpclientbench/httpclientbench/server"
 )
@@ -117,7 +117,7 @@ func TestPoolErrorsMarked(t *testing.T) {
 		want load.Class
 	}{
 		{fmt.Errorf("get: %w", fasthttp.ErrNoFreeConns), load.Pool},
-		{fmt.Errorf("get: %w", clients.ErrNoFreeConns), load.Pool},
+		{fmt.Errorf("get: %w", raw.ErrNoFreeConns), load.Pool},
 		{fmt.Errorf("get: %w", hertzerrors.ErrNoFreeConns), load.Pool},
 		{fasthttp.ErrTimeout, load.Timeout},
 		{fmt.Errorf("get: %w", hertzerrors.ErrTimeout), load.Timeout},

@@ -94,6 +94,7 @@ import (
 	"syscall"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	_ "github.com/httpclientbench/httpclientbench/clients/all" // the adapters of the clients it can load with
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/server/benchserver"
 )

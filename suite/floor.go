@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/httpclientbench/httpclientbench/clients"
+	"github.com/httpclientbench/httpclientbench/clients/raw"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/servertest"
 )
@@ -23,7 +23,7 @@ func getBytesExchange(tb testing.TB) (reqBytes, respBytes int) {
 	tb.Helper()
 	srv := servertest.Start(tb)
 	host := strings.TrimPrefix(srv.URL(), "http://")
-	req := clients.RawGetRequest(host, "/json")
+	req := raw.GetRequest(host, "/json")
 	nc, err := net.DialTimeout("tcp", host, 5*time.Second)
 	if err != nil {
 		tb.Fatal(err)

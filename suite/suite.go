@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
+	_ "github.com/httpclientbench/httpclientbench/clients/all" // the adapters of the rows' clients
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/netem"

@@ -1,6 +1,6 @@
 // Package clienttest holds the test helper that builds a client of the
-// suite for the life of a test. It is apart from server/servertest so
-// that the servers' tests, which use servertest, do not build the client
+// suite for the life of a test. It is apart from server/servertest so that
+// the servers' tests, which use servertest, do not build the client
 // libraries.
 package clienttest
 

@@ -3,7 +3,7 @@
 // rows in, its role (the baseline every ratio is taken to, the floor, or
 // one library among others), its place in every table and its colour in
 // every chart. Every other list of clients derives from it — the adapters'
-// lookup in package clients, the report's columns, the charts' and the
+// adapters' folders that clients/all imports, the report's columns, the charts' and the
 // dashboard's colours, the load generator's defaults, the cold-start
 // programs, the behaviour matrix, the pull-request check's focused set and
 // docs/clients.md's client matrix — and a test beside each fails when it
@@ -83,6 +83,26 @@ type Client struct {
 	Uses string
 }
 
+// Folder is the folder under clients/ that holds c's adapter: its name,
+// up to an underscore for a variant of another client's adapter
+// (hertz_std's is hertz's).
+func (c Client) Folder() string {
+	f, _, _ := strings.Cut(c.Name, "_")
+	return f
+}
+
+// Folders returns the clients' folders (Folder), each once, in table
+// order.
+func Folders() []string {
+	var fs []string
+	for _, c := range all {
+		if f := c.Folder(); !slices.Contains(fs, f) {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 // Speaks reports whether c has rows in every protocol of p.
 func (c Client) Speaks(p Proto) bool { return c.Protos&p == p }
 
@@ -109,7 +129,7 @@ var all = []Client{
 	{Name: "http3", Module: "github.com/quic-go/quic-go", Package: "github.com/quic-go/quic-go/http3", Protos: H3, Colour: "#d62728", Focus: true,
 		Uses: "`http.Client` on quic-go's `http3.Transport` (its QUIC settings at their defaults), used exactly as `nethttp` uses its transport; HTTP/3 only"},
 	{Name: "raw", Package: "net", Protos: H1, Role: Floor, Colour: "#a0a0a0", Focus: true,
-		Uses: "the floor client (`clients/raw.go`): a pre-built request over `net.Conn`, a `Content-Length` framed answer read into a reused buffer; an error on anything else"},
+		Uses: "the floor client (`clients/raw/raw.go`): a pre-built request over `net.Conn`, a `Content-Length` framed answer read into a reused buffer; an error on anything else"},
 }
 
 // All returns every client in table order.

@@ -21,8 +21,8 @@ const (
 	// what a client that opens connections without bound meets.
 	PortExhaust
 	// Pool: the client's own connection limit was reached and it failed
-	// the request at once instead of queueing it (fasthttp's and hertz's
-	// ErrNoFreeConns, raw's): an error the op marked with PoolFull.
+	// the request at once instead of queueing it (fasthttp's, hertz's and
+	// raw's ErrNoFreeConns): an error the op marked with PoolFull.
 	Pool
 	// Answer: a response came, but not the right one (status or body).
 	Answer

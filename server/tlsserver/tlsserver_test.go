@@ -232,7 +232,7 @@ func TestHandshakes(t *testing.T) {
 						// quic.DialAddr, not the transport's DialEarly: a
 						// 0-RTT connection's first stream races with its
 						// handshake inside quic-go (quic-go/quic-go#4303,
-						// see clients/h3race.go). What is counted here is
+						// see clients/http3/race.go). What is counted here is
 						// the resumption, which DialAddr offers too.
 						rt = &http3.Transport{TLSClientConfig: cfg, Dial: quic.DialAddr}
 					}

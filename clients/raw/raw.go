@@ -1,4 +1,7 @@
-package clients
+// Package raw is the suite's floor client, a minimal HTTP/1.1 client over
+// net.Conn: how close a library comes to the physical limit, not a library
+// to choose. Importing it registers the client raw.
+package raw
 
 import (
 	"bufio"
@@ -9,10 +12,13 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/httpclientbench/httpclientbench/clients"
 )
 
 // raw is the floor client: a minimal HTTP/1.1 keep-alive client over
@@ -26,7 +32,7 @@ import (
 // when only the syscalls, the server and the HTTP bytes remain.
 type raw struct {
 	name    string
-	cfg     Config
+	cfg     clients.Config
 	maxIdle int      // idle connections kept per host
 	targets sync.Map // url string -> *rawTarget
 	mu      sync.Mutex
@@ -48,32 +54,41 @@ type rawConn struct {
 	buf []byte // request bytes under construction
 }
 
-// RawGetRequest returns the exact bytes the raw client writes to GET path
+// ErrNoFreeConns is raw's error for a request that finds
+// clients.Config.MaxConns connections to its host already in use: raw
+// fails fast, as fasthttp does with fasthttp.ErrNoFreeConns.
+var ErrNoFreeConns = errors.New("clients: raw: no free connections to the host (Config.MaxConns)")
+
+// GetRequest returns the exact bytes the raw client writes to GET path
 // from host: the request line, Host and User-Agent, nothing else.
-func RawGetRequest(host, path string) []byte {
+func GetRequest(host, path string) []byte {
 	return []byte("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nUser-Agent: raw\r\n\r\n")
 }
 
-var _ = register(record{name: "raw", new: newRaw, poolFull: ErrNoFreeConns})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:        "raw",
+		New:         newRaw,
+		PoolFull:    ErrNoFreeConns,
+		Timeout:     os.ErrDeadlineExceeded,
+		LibraryIdle: func() int { return clients.DefaultMaxConnsPerHost },
+	})
+}
 
-// newRaw: raw has no library defaults, so with Config.LibraryPool it keeps
-// DefaultMaxConnsPerHost idle per host and has no cap; Config.MaxConns caps
+// newRaw: raw has no library defaults, so with clients.Config.LibraryPool it keeps
+// clients.DefaultMaxConnsPerHost idle per host and has no cap; clients.Config.MaxConns caps
 // the connections per host, and a request beyond the cap fails at once
 // with ErrNoFreeConns, as fasthttp's do.
-func newRaw(name string, cfg Config) (Client, error) {
+func newRaw(name string, cfg clients.Config) (clients.Client, error) {
 	if cfg.H2C != nil {
-		return nil, errNoH2C(name)
+		return nil, clients.Unsupported(name, "HTTP/2")
 	}
 	if cfg.TLS != nil {
-		return nil, errNoTLS(name)
-	}
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
+		return nil, clients.Unsupported(name, "TLS")
 	}
 	maxIdle := cfg.MaxConnsPerHost
 	if cfg.LibraryPool {
-		maxIdle = DefaultMaxConnsPerHost
+		maxIdle = clients.DefaultMaxConnsPerHost
 	}
 	maxIdle = max(maxIdle, cfg.MaxConns)
 	return &raw{name: name, cfg: cfg, maxIdle: maxIdle, idle: make(map[string][]*rawConn), open: make(map[string]int)}, nil
@@ -97,7 +112,7 @@ func (c *raw) target(rawURL string) (*rawTarget, error) {
 		addr = net.JoinHostPort(u.Hostname(), "80")
 	}
 	t := &rawTarget{addr: addr, host: u.Host, path: u.RequestURI()}
-	t.getHead = RawGetRequest(t.host, t.path)
+	t.getHead = GetRequest(t.host, t.path)
 	c.targets.Store(rawURL, t)
 	return t, nil
 }
@@ -123,7 +138,7 @@ func (c *raw) conn(addr string) (*rawConn, error) {
 	var nc net.Conn
 	var err error
 	if c.cfg.Net != nil {
-		nc, err = dialTimeout(c.cfg.Net, addr, c.cfg.Timeout)
+		nc, err = clients.DialTimeout(c.cfg.Net, addr, c.cfg.Timeout)
 	} else {
 		nc, err = net.DialTimeout("tcp", addr, c.cfg.Timeout)
 	}
@@ -157,14 +172,14 @@ func (c *raw) put(addr string, rc *rawConn) {
 
 // exchange writes head and body on a pooled connection and reads the
 // response body into dst.
-func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []byte) (Meta, []byte, error) {
+func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []byte) (clients.Meta, []byte, error) {
 	rc, err := c.conn(t.addr)
 	if err != nil {
-		return Meta{}, dst, err
+		return clients.Meta{}, dst, err
 	}
 	if err := rc.nc.SetDeadline(time.Now().Add(c.cfg.Timeout)); err != nil {
 		c.drop(t.addr, rc)
-		return Meta{}, dst, err
+		return clients.Meta{}, dst, err
 	}
 	rc.buf = head(rc.buf[:0])
 	if len(body) > 0 && len(body) <= 16<<10 {
@@ -177,19 +192,19 @@ func (c *raw) exchange(t *rawTarget, head func(buf []byte) []byte, body, dst []b
 	}
 	if err != nil {
 		c.drop(t.addr, rc)
-		return Meta{}, dst, err
+		return clients.Meta{}, dst, err
 	}
 	status, keep, dst, err := readResponse(rc.br, dst[:0])
 	if err != nil {
 		c.drop(t.addr, rc)
-		return Meta{}, dst, fmt.Errorf("raw: %w", err)
+		return clients.Meta{}, dst, fmt.Errorf("raw: %w", err)
 	}
 	if keep {
 		c.put(t.addr, rc)
 	} else {
 		c.drop(t.addr, rc)
 	}
-	return Meta{Status: status, ProtoMajor: 1}, dst, nil
+	return clients.Meta{Status: status, ProtoMajor: 1}, dst, nil
 }
 
 // maxRawBody is the largest body raw accepts: far above any fixture answer,
@@ -252,25 +267,25 @@ func readResponse(br *bufio.Reader, dst []byte) (status int, keep bool, _ []byte
 }
 
 // GetBytes reads the body into a new slice of exactly its length.
-func (c *raw) GetBytes(url string) (Meta, []byte, error) {
+func (c *raw) GetBytes(url string) (clients.Meta, []byte, error) {
 	return c.GetBytesInto(url, nil)
 }
 
-func (c *raw) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+func (c *raw) GetBytesInto(url string, dst []byte) (clients.Meta, []byte, error) {
 	t, err := c.target(url)
 	if err != nil {
-		return Meta{}, dst[:0], err
+		return clients.Meta{}, dst[:0], err
 	}
 	return c.exchange(t, func(buf []byte) []byte { return append(buf, t.getHead...) }, nil, dst)
 }
 
-func (c *raw) GetText(url string) (Meta, string, error) {
+func (c *raw) GetText(url string) (clients.Meta, string, error) {
 	m, b, err := c.GetBytes(url)
 	m.BodyLen = len(b)
 	return m, string(b), err
 }
 
-func (c *raw) GetJSON(url string, v any) (Meta, error) {
+func (c *raw) GetJSON(url string, v any) (clients.Meta, error) {
 	m, b, err := c.GetBytes(url)
 	if err != nil {
 		return m, err
@@ -279,14 +294,14 @@ func (c *raw) GetJSON(url string, v any) (Meta, error) {
 	return m, json.Unmarshal(b, v)
 }
 
-func (c *raw) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+func (c *raw) Post(url, contentType string, body []byte) (clients.Meta, []byte, error) {
 	return c.PostInto(url, contentType, body, nil)
 }
 
-func (c *raw) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+func (c *raw) PostInto(url, contentType string, body, dst []byte) (clients.Meta, []byte, error) {
 	t, err := c.target(url)
 	if err != nil {
-		return Meta{}, dst, err
+		return clients.Meta{}, dst, err
 	}
 	head := func(buf []byte) []byte {
 		buf = append(buf, "POST "...)

@@ -1,19 +1,24 @@
-package clients
+// Package resty3 is the suite's adapter of resty v3 (resty.dev/v3).
+// Importing it registers the client resty3.
+package resty3
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"runtime"
 
 	"resty.dev/v3"
 
+	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // resty3Client is resty v3 (resty.dev/v3, a release candidate) on its own
 // transport, with the fairness settings applied to that transport. Its
 // defaults never retry (retry count 0) and set no circuit breaker, rate
-// limiter, load balancer or hedging. Its Client starts no goroutine of its
+// limiter, load balancer or hedging. Its clients.Client starts no goroutine of its
 // own unless a certificate watcher or an SRV load balancer is set; a
 // multipart upload with a file part runs one for the request.
 type resty3Client struct {
@@ -21,13 +26,17 @@ type resty3Client struct {
 	rc   *resty.Client
 }
 
-var _ = register(record{name: "resty3", new: newResty3})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:        "resty3",
+		New:         newResty3,
+		Timeout:     context.DeadlineExceeded,
+		LibraryIdle: func() int { return runtime.GOMAXPROCS(0) + 1 },
+		TLSMajor:    2,
+	})
+}
 
-func newResty3(name string, cfg Config) (Client, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
-	}
+func newResty3(name string, cfg clients.Config) (clients.Client, error) {
 	// resty v3 bounds a request with a context deadline, not
 	// http.Client.Timeout; the deadline covers the body too (it ends when
 	// the body is closed).
@@ -37,14 +46,14 @@ func newResty3(name string, cfg Config) (Client, error) {
 		rc.Close()
 		return nil, fmt.Errorf("resty3: %w", err)
 	}
-	configureTransport(t, cfg)
+	clients.ConfigureTransport(t, cfg)
 	return &resty3Client{name: name, rc: rc}, nil
 }
 
 func (c *resty3Client) Name() string { return c.name }
 
-func resty3Meta(r *resty.Response) Meta {
-	return Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}
+func resty3Meta(r *resty.Response) clients.Meta {
+	return clients.Meta{Status: r.StatusCode(), ProtoMajor: r.RawResponse.ProtoMajor}
 }
 
 // GetBytes returns Response.Bytes. resty v3 (rc.4) reads a body with
@@ -52,26 +61,26 @@ func resty3Meta(r *resty.Response) Meta {
 // and String, which read a JSON or XML body on first use, drop any error
 // from that read: a body cut short comes back short, without an error.
 // The ops' body checks catch it, as they would for any client.
-func (c *resty3Client) GetBytes(url string) (Meta, []byte, error) {
+func (c *resty3Client) GetBytes(url string) (clients.Meta, []byte, error) {
 	r, err := c.rc.R().Get(url)
 	if err != nil {
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	return resty3Meta(r), r.Bytes(), nil
 }
 
 // GetBytesInto reads resty's Response.Body unparsed (SetResponseDoNotParse),
 // the one way resty lets a caller choose where the body goes.
-func (c *resty3Client) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+func (c *resty3Client) GetBytesInto(url string, dst []byte) (clients.Meta, []byte, error) {
 	return resty3Into(c.rc.R().SetResponseDoNotParse(true).Get(url))(dst)
 }
 
 // GetText returns resty's Response.String, which trims surrounding
 // whitespace; BodyLen is the length of what arrived.
-func (c *resty3Client) GetText(url string) (Meta, string, error) {
+func (c *resty3Client) GetText(url string) (clients.Meta, string, error) {
 	r, err := c.rc.R().Get(url)
 	if err != nil {
-		return Meta{}, "", err
+		return clients.Meta{}, "", err
 	}
 	m := resty3Meta(r)
 	s := r.String()
@@ -83,10 +92,10 @@ func (c *resty3Client) GetText(url string) (Meta, string, error) {
 // users do. resty v3 decodes from the body as it arrives, value after value
 // to its end (a second value is decoded into v too; what is not JSON is an
 // error), and keeps no copy: BodyLen is Response.Size, the bytes it read.
-func (c *resty3Client) GetJSON(url string, v any) (Meta, error) {
+func (c *resty3Client) GetJSON(url string, v any) (clients.Meta, error) {
 	r, err := c.rc.R().SetResult(v).Get(url)
 	if err != nil {
-		return Meta{}, err
+		return clients.Meta{}, err
 	}
 	m := resty3Meta(r)
 	m.BodyLen = int(r.Size())
@@ -100,10 +109,10 @@ func (c *resty3Client) GetJSON(url string, v any) (Meta, error) {
 // still copying from the released buffer: a data race under -race
 // (TestValidationCatchesBadAnswers' conn_close fault on Upload/length=known,
 // 1 run in 5).
-func (c *resty3Client) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+func (c *resty3Client) Post(url, contentType string, body []byte) (clients.Meta, []byte, error) {
 	r, err := c.rc.R().SetContentType(contentType).SetBody(bytes.NewReader(body)).Post(url)
 	if err != nil {
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	return resty3Meta(r), r.Bytes(), nil
 }
@@ -117,22 +126,22 @@ func (c *resty3Client) Post(url, contentType string, body []byte) (Meta, []byte,
 // answer back) then gets a body cut short; the transport closes the
 // connection under the answer being read ("use of closed network
 // connection", every time for a 4 MiB body: TestResty3PostIntoFullDuplex).
-func (c *resty3Client) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+func (c *resty3Client) PostInto(url, contentType string, body, dst []byte) (clients.Meta, []byte, error) {
 	return resty3Into(c.rc.R().SetResponseDoNotParse(true).SetContentType(contentType).SetBody(bytes.NewReader(body)).Post(url))(dst)
 }
 
 // resty3Into returns a function that reads an unparsed resty v3
 // response's Body into dst[:0] and closes it.
-func resty3Into(r *resty.Response, err error) func(dst []byte) (Meta, []byte, error) {
-	return func(dst []byte) (Meta, []byte, error) {
+func resty3Into(r *resty.Response, err error) func(dst []byte) (clients.Meta, []byte, error) {
+	return func(dst []byte) (clients.Meta, []byte, error) {
 		if err != nil {
 			if r != nil && r.Body != nil {
 				r.Body.Close()
 			}
-			return Meta{}, dst[:0], err
+			return clients.Meta{}, dst[:0], err
 		}
 		defer r.Body.Close()
-		b, err := readBodyInto(r.Body, r.RawResponse.ContentLength, dst)
+		b, err := clients.ReadBodyInto(r.Body, r.RawResponse.ContentLength, dst)
 		return resty3Meta(r), b, err
 	}
 }
@@ -148,10 +157,10 @@ func (c *resty3Client) Close() error {
 
 // GetStream asks resty not to read the body (SetResponseDoNotParse), its
 // documented way to stream; the caller closes Response.Body.
-func (c *resty3Client) GetStream(url string) (Meta, io.ReadCloser, error) {
+func (c *resty3Client) GetStream(url string) (clients.Meta, io.ReadCloser, error) {
 	r, err := c.rc.R().SetResponseDoNotParse(true).Get(url)
 	if err != nil {
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	return resty3Meta(r), r.Body, nil
 }
@@ -159,10 +168,10 @@ func (c *resty3Client) GetStream(url string) (Meta, io.ReadCloser, error) {
 // Upload passes the reader to SetBody, which resty v3 sends as it is
 // (chunked unless net/http knows its length), without reading it into
 // memory first as v2 does.
-func (c *resty3Client) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
+func (c *resty3Client) Upload(url, contentType string, body io.Reader) (clients.Meta, []byte, error) {
 	r, err := c.rc.R().SetContentType(contentType).SetBody(body).Post(url)
 	if err != nil {
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	return resty3Meta(r), r.Bytes(), nil
 }
@@ -170,33 +179,33 @@ func (c *resty3Client) Upload(url, contentType string, body io.Reader) (Meta, []
 // PostMultipart uses resty's own multipart support: SetMultipartFormData for
 // the text fields, SetMultipartField for the files (which resty v3 streams
 // through a pipe, chunked).
-func (c *resty3Client) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
+func (c *resty3Client) PostMultipart(url string, form server.Form) (clients.Meta, []byte, error) {
 	req := c.rc.R()
 	if len(form.Fields) > 0 {
-		req.SetMultipartFormData(multipartFormData(form))
+		req.SetMultipartFormData(form.FieldMap())
 	}
 	for _, f := range form.Files {
 		req.SetMultipartField(f.Field, f.Filename, f.ContentType, bytes.NewReader(f.Content))
 	}
 	r, err := req.Post(url)
 	if err != nil {
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	return resty3Meta(r), r.Bytes(), nil
 }
 
-func (c *resty3Client) Head(url string) (Meta, int64, error) {
+func (c *resty3Client) Head(url string) (clients.Meta, int64, error) {
 	r, err := c.rc.R().Head(url)
 	if err != nil {
-		return Meta{}, 0, err
+		return clients.Meta{}, 0, err
 	}
 	return resty3Meta(r), r.RawResponse.ContentLength, nil
 }
 
-func (c *resty3Client) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
-	r, err := c.rc.R().SetHeader("Range", rangeHeader(start, len(dst))).Get(url)
+func (c *resty3Client) GetRange(url string, start int64, dst []byte) (clients.Meta, string, error) {
+	r, err := c.rc.R().SetHeader("Range", clients.RangeHeader(start, len(dst))).Get(url)
 	if err != nil {
-		return Meta{}, "", err
+		return clients.Meta{}, "", err
 	}
 	m, cr, b := resty3Meta(r), r.Header().Get("Content-Range"), r.Bytes()
 	if len(b) != len(dst) {

@@ -1,4 +1,4 @@
-package clients_test
+package resty3_test
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // out whole and the echo come back whole.
 func TestResty3PostIntoFullDuplex(t *testing.T) {
 	base := servertest.Start(t, server.WithHandler(server.Handler)).URL()
-	c := clienttest.New(t, factory(t, clients.HTTP1, "resty3"), clients.Config{})
+	c := clienttest.New(t, clients.Named("resty3"), clients.Config{})
 	want := server.Bytes(4 << 20)
 	var dst []byte
 	for i := range 5 {

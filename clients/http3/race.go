@@ -1,6 +1,6 @@
 //go:build race
 
-package clients
+package http3
 
 import (
 	"context"
@@ -31,7 +31,7 @@ import (
 // quic-go sends a plain GET only after the handshake (only its GET_0RTT
 // method goes out as 0-RTT data), except with TLS.EarlyData, whose GETs
 // a race build sends after the handshake too. Remove this file and
-// h3norace.go once quic-go releases a fix.
+// norace.go once quic-go releases a fix.
 func awaitEarlyHandshake(ctx context.Context, conn *quic.Conn) error {
 	select {
 	case <-conn.HandshakeComplete():
@@ -43,5 +43,7 @@ func awaitEarlyHandshake(ctx context.Context, conn *quic.Conn) error {
 	}
 }
 
-// h3WaitsForHandshake: this build's awaitEarlyHandshake waits.
-const h3WaitsForHandshake = true
+// WaitsForHandshake is whether this build's fresh http3 connections wait
+// for the QUIC handshake before their first stream (race builds: see
+// race.go), so that nothing goes as 0-RTT early data.
+const WaitsForHandshake = true

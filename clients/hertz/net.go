@@ -1,4 +1,4 @@
-package clients
+package hertz
 
 import (
 	"crypto/tls"
@@ -9,21 +9,23 @@ import (
 
 	errs "github.com/cloudwego/hertz/pkg/common/errors"
 	"github.com/cloudwego/hertz/pkg/network"
+
+	"github.com/httpclientbench/httpclientbench/clients"
 )
 
-// hertzDialer is hertz's network.Dialer over a Network (Config.Net):
+// hertzDialer is hertz's network.Dialer over a clients.Network (clients.Config.Net):
 // hertz's default network, netpoll, works only on the host's sockets, and
 // its standard network dials with net.DialTimeout and wraps connections in
 // a type of its own that it does not export. So this dialer dials through
-// the Network, adds crypto/tls as hertz's standard dialer does, and hands
+// the clients.Network, adds crypto/tls as hertz's standard dialer does, and hands
 // hertz the connection as a network.Conn (hertzConn): hertz's cleartext
 // rows over a path use this code where loopback's use netpoll.
-type hertzDialer struct{ net Network }
+type hertzDialer struct{ net clients.Network }
 
 var _ network.Dialer = hertzDialer{}
 
 func (d hertzDialer) DialConnection(_, address string, timeout time.Duration, tc *tls.Config) (network.Conn, error) {
-	c, err := dialTimeout(d.net, address, timeout)
+	c, err := clients.DialTimeout(d.net, address, timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +36,7 @@ func (d hertzDialer) DialConnection(_, address string, timeout time.Duration, tc
 }
 
 func (d hertzDialer) DialTimeout(_, address string, timeout time.Duration, _ *tls.Config) (net.Conn, error) {
-	return dialTimeout(d.net, address, timeout)
+	return clients.DialTimeout(d.net, address, timeout)
 }
 
 func (d hertzDialer) AddTLS(conn network.Conn, tc *tls.Config) (network.Conn, error) {

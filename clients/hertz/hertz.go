@@ -1,4 +1,7 @@
-package clients
+// Package hertz is the suite's adapter of cloudwego/hertz's client, on
+// netpoll (hertz) and on hertz's standard network (hertz_std). Importing
+// it registers the clients hertz and hertz_std.
+package hertz
 
 import (
 	"bytes"
@@ -6,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/cloudwego/hertz/pkg/app/client"
@@ -14,27 +18,29 @@ import (
 	"github.com/cloudwego/hertz/pkg/network/standard"
 	"github.com/cloudwego/hertz/pkg/protocol"
 	"github.com/cloudwego/hertz/pkg/protocol/consts"
+	"github.com/cloudwego/netpoll"
 
+	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
 // hertzClient is cloudwego/hertz's client (pkg/app/client), used the way
-// its documentation shows: Client.Get(ctx, nil, url) for a body in a new
+// its documentation shows: clients.Client.Get(ctx, nil, url) for a body in a new
 // slice, and pooled protocol.Request/Response objects with DoTimeout for
 // everything else. Its defaults already keep every idle connection (no
 // cap on connections per host, idle ones closed after 10 s), read no proxy
-// settings and retry nothing (RetryConfig nil: one attempt), so Config
+// settings and retry nothing (RetryConfig nil: one attempt), so clients.Config
 // changes only these:
 //
-//   - the timeout: every request carries Config.Timeout as hertz's request
+//   - the timeout: every request carries clients.Config.Timeout as hertz's request
 //     timeout (config.WithRequestTimeout, what DoTimeout sets), one
-//     deadline for its dial, write and read, and Config.Timeout is its
+//     deadline for its dial, write and read, and clients.Config.Timeout is its
 //     dial timeout too (WithDialTimeout; 1 s by default);
-//   - Config.MaxConns: WithMaxConnsPerHost, beyond which a request fails
+//   - clients.Config.MaxConns: WithMaxConnsPerHost, beyond which a request fails
 //     at once with errors.ErrNoFreeConns (MaxConnWaitTimeout stays 0);
-//   - Config.Fresh: WithKeepAlive(false), Connection: close on every
+//   - clients.Config.Fresh: WithKeepAlive(false), Connection: close on every
 //     request;
-//   - Config.TLS: WithTLSConfig, which also switches the client to hertz's
+//   - clients.Config.TLS: WithTLSConfig, which also switches the client to hertz's
 //     standard dialer (package net, crypto/tls): the default one, netpoll
 //     (on Linux and macOS, amd64 and arm64), has no TLS. Cleartext rows
 //     keep netpoll, the default hertz users get and the network its
@@ -51,7 +57,7 @@ import (
 // fasthttp, with MaxIdemponentCallAttempts 1, does not.
 //
 // Bodies go into the caller's buffer (GetBytesInto, PostInto) as a copy
-// out of the pooled Response, not through Client.Get(ctx, dst, url): Get
+// out of the pooled Response, not through clients.Client.Get(ctx, dst, url): Get
 // lends dst to a pooled Response whose Reset, before the request, returns
 // a body buffer with any capacity beyond maxKeepBodySize (0 by default)
 // to hertz's body pool (since cloudwego/hertz#1294). The body is then
@@ -77,13 +83,34 @@ type hertzClient struct {
 	timeout    time.Duration
 }
 
-var _ = register(record{name: "hertz", new: newHertz, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:     "hertz",
+		New:      newHertz,
+		Timeout:  hertzerrors.ErrTimeout,
+		PoolFull: hertzerrors.ErrNoFreeConns,
+		// netpoll reports a refused connect as its ErrConnClosed.
+		Refused:     netpoll.ErrConnClosed,
+		LibraryIdle: func() int { return math.MaxInt },
+		TLSMajor:    1,
+	})
+}
 
-func newHertz(name string, cfg Config) (Client, error) { return newHertzOn(name, cfg, false) }
+func newHertz(name string, cfg clients.Config) (clients.Client, error) {
+	return newHertzOn(name, cfg, false)
+}
 
-var _ = register(record{name: "hertz_std", new: newHertzStd, timeout: hertzerrors.ErrTimeout, poolFull: hertzerrors.ErrNoFreeConns})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:        "hertz_std",
+		New:         newHertzStd,
+		Timeout:     hertzerrors.ErrTimeout,
+		PoolFull:    hertzerrors.ErrNoFreeConns,
+		LibraryIdle: func() int { return math.MaxInt },
+	})
+}
 
-func newHertzStd(name string, cfg Config) (Client, error) {
+func newHertzStd(name string, cfg clients.Config) (clients.Client, error) {
 	if cfg.TLS != nil {
 		return nil, fmt.Errorf("%s: over TLS hertz is on its standard network already: hertz's TLS rows", name)
 	}
@@ -92,13 +119,9 @@ func newHertzStd(name string, cfg Config) (Client, error) {
 
 // newHertzOn is hertz's client, named name: on its default network for
 // cleartext (hertz), or on its standard one when std (hertz_std).
-func newHertzOn(name string, cfg Config, std bool) (Client, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
-	}
+func newHertzOn(name string, cfg clients.Config, std bool) (clients.Client, error) {
 	if cfg.H2C != nil {
-		return nil, errNoH2C(name)
+		return nil, clients.Unsupported(name, "HTTP/2")
 	}
 	// The dial too has the request's timeout, not hertz's 1 s
 	// (consts.DefaultDialTimeout), which a SYN lost on a lossy path
@@ -111,7 +134,7 @@ func newHertzOn(name string, cfg Config, std bool) (Client, error) {
 		opts = append(opts, client.WithKeepAlive(false))
 	}
 	if cfg.TLS != nil {
-		tc := cfg.TLS.clientConfig()
+		tc := cfg.TLS.ClientConfig()
 		tc.SessionTicketsDisabled = !cfg.TLS.Resume
 		opts = append(opts, client.WithTLSConfig(tc))
 	}
@@ -137,7 +160,7 @@ func (c *hertzClient) Name() string { return c.name }
 
 // do runs one exchange: prepare (if any) fills in the request beyond its
 // URL, read gets the response before it is released.
-func (c *hertzClient) do(url string, prepare func(*protocol.Request), read func(*protocol.Response) error) (Meta, error) {
+func (c *hertzClient) do(url string, prepare func(*protocol.Request), read func(*protocol.Response) error) (clients.Meta, error) {
 	req := protocol.AcquireRequest()
 	resp := protocol.AcquireResponse()
 	defer protocol.ReleaseRequest(req)
@@ -147,9 +170,9 @@ func (c *hertzClient) do(url string, prepare func(*protocol.Request), read func(
 		prepare(req)
 	}
 	if err := c.hc.DoTimeout(context.Background(), req, resp, c.timeout); err != nil {
-		return Meta{}, err
+		return clients.Meta{}, err
 	}
-	return Meta{Status: resp.StatusCode(), ProtoMajor: 1}, read(resp)
+	return clients.Meta{Status: resp.StatusCode(), ProtoMajor: 1}, read(resp)
 }
 
 // hertzPost returns a prepare func for a POST of body.
@@ -171,21 +194,21 @@ func hertzAppend(dst *[]byte) func(*protocol.Response) error {
 	}
 }
 
-// GetBytes is Client.Get(ctx, nil, url): hertz reads the body into a new
+// GetBytes is clients.Client.Get(ctx, nil, url): hertz reads the body into a new
 // slice.
-func (c *hertzClient) GetBytes(url string) (Meta, []byte, error) {
+func (c *hertzClient) GetBytes(url string) (clients.Meta, []byte, error) {
 	status, body, err := c.hc.Get(context.Background(), nil, url, config.WithRequestTimeout(c.timeout))
-	return Meta{Status: status, ProtoMajor: 1}, body, err
+	return clients.Meta{Status: status, ProtoMajor: 1}, body, err
 }
 
 // GetBytesInto copies the body out of the pooled Response (see the type's
 // doc for why not Get(ctx, dst, url)).
-func (c *hertzClient) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+func (c *hertzClient) GetBytesInto(url string, dst []byte) (clients.Meta, []byte, error) {
 	m, err := c.do(url, nil, hertzAppend(&dst))
 	return m, dst, err
 }
 
-func (c *hertzClient) GetText(url string) (Meta, string, error) {
+func (c *hertzClient) GetText(url string) (clients.Meta, string, error) {
 	var s string
 	m, err := c.do(url, nil, func(r *protocol.Response) error {
 		s = string(r.Body())
@@ -195,7 +218,7 @@ func (c *hertzClient) GetText(url string) (Meta, string, error) {
 	return m, s, err
 }
 
-func (c *hertzClient) GetJSON(url string, v any) (Meta, error) {
+func (c *hertzClient) GetJSON(url string, v any) (clients.Meta, error) {
 	n := 0
 	m, err := c.do(url, nil, func(r *protocol.Response) error {
 		n = len(r.Body())
@@ -206,11 +229,11 @@ func (c *hertzClient) GetJSON(url string, v any) (Meta, error) {
 }
 
 // Post copies the body out of the pooled Response into a new slice.
-func (c *hertzClient) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+func (c *hertzClient) Post(url, contentType string, body []byte) (clients.Meta, []byte, error) {
 	return c.PostInto(url, contentType, body, nil)
 }
 
-func (c *hertzClient) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+func (c *hertzClient) PostInto(url, contentType string, body, dst []byte) (clients.Meta, []byte, error) {
 	m, err := c.do(url, hertzPost(contentType, body), hertzAppend(&dst))
 	return m, dst, err
 }
@@ -218,16 +241,16 @@ func (c *hertzClient) PostInto(url, contentType string, body, dst []byte) (Meta,
 // GetStream uses the streaming client: the response's BodyStream reads the
 // body as it arrives; closing the stream releases the connection and the
 // pooled request and response.
-func (c *hertzClient) GetStream(url string) (Meta, io.ReadCloser, error) {
+func (c *hertzClient) GetStream(url string) (clients.Meta, io.ReadCloser, error) {
 	req := protocol.AcquireRequest()
 	resp := protocol.AcquireResponse()
 	req.SetRequestURI(url)
 	if err := c.stream.DoTimeout(context.Background(), req, resp, c.timeout); err != nil {
 		protocol.ReleaseRequest(req)
 		protocol.ReleaseResponse(resp)
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
-	return Meta{Status: resp.StatusCode(), ProtoMajor: 1}, &hertzStream{Reader: resp.BodyStream(), req: req, resp: resp}, nil
+	return clients.Meta{Status: resp.StatusCode(), ProtoMajor: 1}, &hertzStream{Reader: resp.BodyStream(), req: req, resp: resp}, nil
 }
 
 type hertzStream struct {
@@ -244,7 +267,7 @@ func (s *hertzStream) Close() error {
 }
 
 // Upload streams the reader with SetBodyStream and size -1: chunked.
-func (c *hertzClient) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
+func (c *hertzClient) Upload(url, contentType string, body io.Reader) (clients.Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *protocol.Request) {
 		req.SetMethod(consts.MethodPost)
@@ -257,7 +280,7 @@ func (c *hertzClient) Upload(url, contentType string, body io.Reader) (Meta, []b
 // PostMultipart gives hertz the form's parts with SetMultipartField (what
 // SetMultipartFormData does for each text field, and the way to keep a
 // file part's Content-Type) and lets it encode them.
-func (c *hertzClient) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
+func (c *hertzClient) PostMultipart(url string, form server.Form) (clients.Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *protocol.Request) {
 		req.SetMethod(consts.MethodPost)
@@ -271,7 +294,7 @@ func (c *hertzClient) PostMultipart(url string, form server.Form) (Meta, []byte,
 	return m, dst, err
 }
 
-func (c *hertzClient) Head(url string) (Meta, int64, error) {
+func (c *hertzClient) Head(url string) (clients.Meta, int64, error) {
 	var n int64
 	m, err := c.do(url, func(req *protocol.Request) {
 		req.SetMethod(consts.MethodHead)
@@ -282,7 +305,7 @@ func (c *hertzClient) Head(url string) (Meta, int64, error) {
 	return m, n, err
 }
 
-func (c *hertzClient) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
+func (c *hertzClient) GetRange(url string, start int64, dst []byte) (clients.Meta, string, error) {
 	var cr string
 	m, err := c.do(url, func(req *protocol.Request) {
 		req.Header.SetByteRange(int(start), int(start)+len(dst)-1)

@@ -1,4 +1,4 @@
-package clients_test
+package http3_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
+	adapter "github.com/httpclientbench/httpclientbench/clients/http3"
 	"github.com/httpclientbench/httpclientbench/server"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
 	"github.com/httpclientbench/httpclientbench/server/servertest"
@@ -28,7 +29,7 @@ import (
 func TestHTTP3(t *testing.T) {
 	cert := servertest.NewCert(t)
 	s := servertest.StartH3(t, cert)
-	f := factory(t, clients.HTTP3, "http3")
+	f := clients.Named("http3")
 	c := clienttest.New(t, f, clients.Config{TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	if c.Name() != "http3" {
 		t.Errorf("name %q", c.Name())
@@ -51,7 +52,7 @@ func TestHTTP3(t *testing.T) {
 // TestHTTP3Refuses: http3 needs Config.TLS and has no use for the settings
 // it cannot honour; each is an error from New, not ignored.
 func TestHTTP3Refuses(t *testing.T) {
-	f := factory(t, clients.HTTP3, "http3")
+	f := clients.Named("http3")
 	tlsCfg := &clients.TLS{RootCAs: x509.NewCertPool()}
 	for name, cfg := range map[string]clients.Config{
 		"no TLS":   {},
@@ -77,10 +78,10 @@ func TestHTTP3Refuses(t *testing.T) {
 // connections at once. (Sequential resumed dials race inside quic-go too,
 // between a 0-RTT connection's first stream and its handshake,
 // quic-go/quic-go#4303: race builds of the client wait for the handshake,
-// see clients/h3race.go and TestQUICStreamsAfterHandshake.)
+// see clients/http3/race.go and TestQUICStreamsAfterHandshake.)
 func TestHTTP3Fresh(t *testing.T) {
 	cert := servertest.NewCert(t)
-	f := factory(t, clients.HTTP3, "http3")
+	f := clients.Named("http3")
 	for _, resume := range []bool{false, true} {
 		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
 			s := servertest.StartH3(t, cert)
@@ -136,8 +137,8 @@ func TestHTTP3FreshDialsAsTheTransport(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if !reflect.DeepEqual(tr.QUICConfig, clients.H3QUICConfig) {
-		t.Errorf("http3.Transport dials with %+v, the fresh http3 client with %+v", tr.QUICConfig, clients.H3QUICConfig)
+	if !reflect.DeepEqual(tr.QUICConfig, adapter.H3QUICConfig) {
+		t.Errorf("http3.Transport dials with %+v, the fresh http3 client with %+v", tr.QUICConfig, adapter.H3QUICConfig)
 	}
 }
 
@@ -157,7 +158,7 @@ func TestHTTP3FreshClosesEachConnection(t *testing.T) {
 			return ctx
 		},
 	})
-	f := factory(t, clients.HTTP3, "http3")
+	f := clients.Named("http3")
 	c := clienttest.New(t, f, clients.Config{Fresh: true, TLS: &clients.TLS{RootCAs: cert.Pool()}})
 	for i := 1; i <= 3; i++ {
 		if m, body, err := c.GetBytes(base + "/json"); err != nil || m.Status != 200 || string(body) != server.JSONBody {

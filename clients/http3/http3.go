@@ -1,4 +1,6 @@
-package clients
+// Package http3 is the suite's adapter of quic-go's HTTP/3 transport under
+// an http.Client. Importing it registers the client http3.
+package http3
 
 import (
 	"context"
@@ -13,47 +15,52 @@ import (
 
 	"github.com/quic-go/quic-go"
 	"github.com/quic-go/quic-go/http3"
+
+	"github.com/httpclientbench/httpclientbench/clients"
 )
 
-var _ = register(record{name: "http3", new: newHTTP3, earlyData: true})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:      "http3",
+		New:       newHTTP3,
+		EarlyData: true,
+		Timeout:   context.DeadlineExceeded,
+	})
+}
 
 // newHTTP3 is quic-go's HTTP/3 transport (http3.Transport) under an
 // http.Client, used exactly as the nethttp adapter uses its transport: only
-// the transport differs. It needs Config.TLS (HTTP/3 is always over TLS
+// the transport differs. It needs clients.Config.TLS (HTTP/3 is always over TLS
 // 1.3) and gets the same tls.Config as every other client; quic-go's QUIC
 // settings stay at its defaults. It multiplexes every request to a host on
 // one QUIC connection, so the pool settings (MaxConnsPerHost, LibraryPool)
-// have nothing to set; Config.MaxConns and H2C, which would, are refused
-// rather than ignored. Config.Fresh gives a new QUIC connection per request
+// have nothing to set; clients.Config.MaxConns and H2C, which would, are refused
+// rather than ignored. clients.Config.Fresh gives a new QUIC connection per request
 // (see h3Fresh).
-func newHTTP3(name string, cfg Config) (Client, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
-	}
+func newHTTP3(name string, cfg clients.Config) (clients.Client, error) {
 	switch {
 	case cfg.TLS == nil:
-		return nil, fmt.Errorf("clients: %s speaks only HTTP/3: set Config.TLS", name)
+		return nil, fmt.Errorf("clients: %s speaks only HTTP/3: set clients.Config.TLS", name)
 	case cfg.TLS.HTTP1:
-		return nil, fmt.Errorf("clients: %s: Config.TLS.HTTP1 is not HTTP/3", name)
+		return nil, fmt.Errorf("clients: %s: clients.Config.TLS.HTTP1 is not HTTP/3", name)
 	case cfg.H2C != nil:
-		return nil, errNoH2C(name)
+		return nil, clients.Unsupported(name, "HTTP/2")
 	case cfg.MaxConns > 0:
-		return nil, fmt.Errorf("clients: %s: Config.MaxConns is not supported", name)
+		return nil, fmt.Errorf("clients: %s: clients.Config.MaxConns is not supported", name)
 	case cfg.TLS.EarlyData && !cfg.TLS.Resume:
-		return nil, fmt.Errorf("clients: %s: Config.TLS.EarlyData needs TLS.Resume (0-RTT resumes a session)", name)
+		return nil, fmt.Errorf("clients: %s: clients.Config.TLS.EarlyData needs TLS.Resume (0-RTT resumes a session)", name)
 	}
 	getMethod := ""
 	if cfg.TLS.EarlyData {
 		getMethod = http3.MethodGet0RTT
 	}
-	t := &http3.Transport{TLSClientConfig: cfg.TLS.clientConfig()}
+	t := &http3.Transport{TLSClientConfig: cfg.TLS.ClientConfig()}
 	if cfg.Fresh {
 		f, err := newH3Fresh(t, cfg.Net)
 		if err != nil {
 			return nil, err
 		}
-		return &netHTTP{name: name, hc: &http.Client{Transport: f, Timeout: cfg.Timeout}, closeTransport: f.close, getMethod: getMethod}, nil
+		return clients.NewNetHTTP(name, &http.Client{Transport: f, Timeout: cfg.Timeout}, clients.NetHTTPOptions{CloseTransport: f.close, GetMethod: getMethod}), nil
 	}
 	closeTransport := t.Close
 	if cfg.Net != nil {
@@ -74,12 +81,12 @@ func newHTTP3(name string, cfg Config) (Client, error) {
 		}
 		closeTransport = func() error { return errors.Join(t.Close(), qt.Close(), qt.Conn.Close()) }
 	}
-	return &netHTTP{name: name, hc: &http.Client{Transport: t, Timeout: cfg.Timeout}, closeTransport: closeTransport, getMethod: getMethod}, nil
+	return clients.NewNetHTTP(name, &http.Client{Transport: t, Timeout: cfg.Timeout}, clients.NetHTTPOptions{CloseTransport: closeTransport, GetMethod: getMethod}), nil
 }
 
 // h3Transport is a quic.Transport on a UDP socket of n's client side, or
 // of the host's network when n is nil.
-func h3Transport(n Network) (*quic.Transport, error) {
+func h3Transport(n clients.Network) (*quic.Transport, error) {
 	var pc net.PacketConn
 	var err error
 	if n != nil {
@@ -113,7 +120,7 @@ var h3QUICConfig = &quic.Config{
 	Versions:           []quic.Version{quic.SupportedVersions()[0]},
 }
 
-// h3Fresh is the http3 client with Config.Fresh: a new QUIC connection per
+// h3Fresh is the http3 client with clients.Config.Fresh: a new QUIC connection per
 // request, closed when the response body is closed, as DisableKeepAlives
 // does for a net/http transport. http3.Transport has no such setting (it
 // keeps one connection per host for every request), so h3Fresh dials each
@@ -132,7 +139,7 @@ type h3Fresh struct {
 	qt *quic.Transport  // the UDP socket every connection is dialed on
 }
 
-func newH3Fresh(t *http3.Transport, n Network) (*h3Fresh, error) {
+func newH3Fresh(t *http3.Transport, n clients.Network) (*h3Fresh, error) {
 	qt, err := h3Transport(n)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package clients_test
+package http3_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/quic-go/quic-go"
 
-	"github.com/httpclientbench/httpclientbench/clients"
+	adapter "github.com/httpclientbench/httpclientbench/clients/http3"
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
@@ -29,7 +29,7 @@ const raceReproEnv = "HTTPBENCH_QUIC_RACE"
 //	HTTPBENCH_QUIC_RACE=1 go test -race -run TestQUICEarlyStreamRace -count=5 ./clients
 //
 // When it passes under -race for a quic-go release, that release has fixed
-// the race and awaitEarlyHandshake (clients/h3race.go) can go.
+// the race and awaitEarlyHandshake (clients/http3/race.go) can go.
 func TestQUICEarlyStreamRace(t *testing.T) {
 	if os.Getenv(raceReproEnv) == "" {
 		t.Skipf("reproduces a known quic-go data race (quic-go/quic-go#4303) and so fails under -race: set %s=1 to run it", raceReproEnv)
@@ -42,7 +42,7 @@ func TestQUICEarlyStreamRace(t *testing.T) {
 // awaitEarlyHandshake, are free of the race: under -race this test fails
 // if that wait is removed from race builds.
 func TestQUICStreamsAfterHandshake(t *testing.T) {
-	earlyStreams(t, 300, clients.AwaitEarlyHandshake)
+	earlyStreams(t, 300, adapter.AwaitEarlyHandshake)
 }
 
 // earlyStreams dials a quic-go server that allows 0-RTT n+1 times on one

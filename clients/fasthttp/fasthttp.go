@@ -1,4 +1,6 @@
-package clients
+// Package fasthttp is the suite's adapter of valyala/fasthttp's Client.
+// Importing it registers the client fasthttp.
+package fasthttp
 
 import (
 	"bytes"
@@ -10,14 +12,15 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/httpclientbench/httpclientbench/clients"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
-// fastHTTP is valyala/fasthttp's Client, used the way its documentation
+// fastHTTP is valyala/fasthttp's clients.Client, used the way its documentation
 // recommends for speed: Get(dst, url) reads the body straight into a
 // caller-owned buffer, and other requests use pooled Request/Response
 // objects. Its defaults already allow 512 connections per host (raised only
-// if Config asks for more, set by Config.MaxConns) and read no proxy
+// if clients.Config asks for more, set by clients.Config.MaxConns) and read no proxy
 // settings.
 //
 // Deviations from the defaults: MaxIdemponentCallAttempts 5 → 1, because
@@ -32,15 +35,20 @@ type fastHTTP struct {
 	fresh   bool // Connection: close on every request
 }
 
-var _ = register(record{name: "fasthttp", new: newFastHTTP, timeout: fasthttp.ErrTimeout, poolFull: fasthttp.ErrNoFreeConns})
+func init() {
+	clients.Register(clients.Adapter{
+		Name:        "fasthttp",
+		New:         newFastHTTP,
+		Timeout:     fasthttp.ErrTimeout,
+		PoolFull:    fasthttp.ErrNoFreeConns,
+		LibraryIdle: func() int { return fasthttp.DefaultMaxConnsPerHost },
+		TLSMajor:    1,
+	})
+}
 
-func newFastHTTP(name string, cfg Config) (Client, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
-	}
+func newFastHTTP(name string, cfg clients.Config) (clients.Client, error) {
 	if cfg.H2C != nil {
-		return nil, errNoH2C(name)
+		return nil, clients.Unsupported(name, "HTTP/2")
 	}
 	hc := &fasthttp.Client{
 		ReadTimeout:               cfg.Timeout,
@@ -48,7 +56,7 @@ func newFastHTTP(name string, cfg Config) (Client, error) {
 		MaxIdemponentCallAttempts: 1,
 	}
 	if cfg.TLS != nil {
-		hc.TLSConfig = cfg.TLS.clientConfig()
+		hc.TLSConfig = cfg.TLS.ClientConfig()
 	}
 	if n := cfg.Net; n != nil {
 		// fasthttp does TLS itself over what its dialer returns. The dial
@@ -56,7 +64,7 @@ func newFastHTTP(name string, cfg Config) (Client, error) {
 		// fasthttp passes (ReadTimeout+WriteTimeout, else 3 s: two lost
 		// SYNs on a lossy path).
 		hc.DialTimeout = func(addr string, _ time.Duration) (net.Conn, error) {
-			return dialTimeout(n, addr, cfg.Timeout)
+			return clients.DialTimeout(n, addr, cfg.Timeout)
 		}
 	}
 	if !cfg.LibraryPool && cfg.MaxConnsPerHost > fasthttp.DefaultMaxConnsPerHost {
@@ -74,7 +82,7 @@ func (c *fastHTTP) Name() string { return c.name }
 
 // do runs one exchange: prepare (if any) fills in the request beyond its
 // URL, read gets the response before it is released.
-func (c *fastHTTP) do(url string, prepare func(*fasthttp.Request) error, read func(*fasthttp.Response) error) (Meta, error) {
+func (c *fastHTTP) do(url string, prepare func(*fasthttp.Request) error, read func(*fasthttp.Response) error) (clients.Meta, error) {
 	req := fasthttp.AcquireRequest()
 	resp := fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
@@ -85,13 +93,13 @@ func (c *fastHTTP) do(url string, prepare func(*fasthttp.Request) error, read fu
 	}
 	if prepare != nil {
 		if err := prepare(req); err != nil {
-			return Meta{}, err
+			return clients.Meta{}, err
 		}
 	}
 	if err := c.hc.DoTimeout(req, resp, c.timeout); err != nil {
-		return Meta{}, err
+		return clients.Meta{}, err
 	}
-	m := Meta{Status: resp.StatusCode(), ProtoMajor: 1}
+	m := clients.Meta{Status: resp.StatusCode(), ProtoMajor: 1}
 	return m, read(resp)
 }
 
@@ -117,25 +125,25 @@ func appendBody(dst *[]byte) func(*fasthttp.Response) error {
 
 // GetBytes is Get(nil, url): fasthttp appends the body to a nil slice, a
 // new one per request.
-func (c *fastHTTP) GetBytes(url string) (Meta, []byte, error) {
+func (c *fastHTTP) GetBytes(url string) (clients.Meta, []byte, error) {
 	return c.get(url, nil)
 }
 
 // GetBytesInto is Get(dst, url), fasthttp's documented fast path.
-func (c *fastHTTP) GetBytesInto(url string, dst []byte) (Meta, []byte, error) {
+func (c *fastHTTP) GetBytesInto(url string, dst []byte) (clients.Meta, []byte, error) {
 	return c.get(url, dst[:0])
 }
 
-func (c *fastHTTP) get(url string, dst []byte) (Meta, []byte, error) {
+func (c *fastHTTP) get(url string, dst []byte) (clients.Meta, []byte, error) {
 	if c.fresh { // Get has no way to ask for Connection: close
 		m, err := c.do(url, nil, appendBody(&dst))
 		return m, dst, err
 	}
 	status, body, err := c.hc.Get(dst, url)
-	return Meta{Status: status, ProtoMajor: 1}, body, err
+	return clients.Meta{Status: status, ProtoMajor: 1}, body, err
 }
 
-func (c *fastHTTP) GetText(url string) (Meta, string, error) {
+func (c *fastHTTP) GetText(url string) (clients.Meta, string, error) {
 	var s string
 	m, err := c.do(url, nil, func(r *fasthttp.Response) error {
 		s = string(r.Body())
@@ -145,7 +153,7 @@ func (c *fastHTTP) GetText(url string) (Meta, string, error) {
 	return m, s, err
 }
 
-func (c *fastHTTP) GetJSON(url string, v any) (Meta, error) {
+func (c *fastHTTP) GetJSON(url string, v any) (clients.Meta, error) {
 	n := 0
 	m, err := c.do(url, nil, func(r *fasthttp.Response) error {
 		n = len(r.Body())
@@ -156,11 +164,11 @@ func (c *fastHTTP) GetJSON(url string, v any) (Meta, error) {
 }
 
 // Post copies the body out of the pooled Response into a new slice.
-func (c *fastHTTP) Post(url, contentType string, body []byte) (Meta, []byte, error) {
+func (c *fastHTTP) Post(url, contentType string, body []byte) (clients.Meta, []byte, error) {
 	return c.PostInto(url, contentType, body, nil)
 }
 
-func (c *fastHTTP) PostInto(url, contentType string, body, dst []byte) (Meta, []byte, error) {
+func (c *fastHTTP) PostInto(url, contentType string, body, dst []byte) (clients.Meta, []byte, error) {
 	m, err := c.do(url, post(contentType, body), appendBody(&dst))
 	return m, dst, err
 }
@@ -168,7 +176,7 @@ func (c *fastHTTP) PostInto(url, contentType string, body, dst []byte) (Meta, []
 // GetStream sets Response.StreamBody, fasthttp's way to read a body as it
 // arrives; closing the stream releases the connection and the pooled
 // request and response.
-func (c *fastHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
+func (c *fastHTTP) GetStream(url string) (clients.Meta, io.ReadCloser, error) {
 	req := fasthttp.AcquireRequest()
 	resp := fasthttp.AcquireResponse()
 	req.SetRequestURI(url)
@@ -179,13 +187,13 @@ func (c *fastHTTP) GetStream(url string) (Meta, io.ReadCloser, error) {
 	if err := c.hc.DoTimeout(req, resp, c.timeout); err != nil {
 		fasthttp.ReleaseRequest(req)
 		fasthttp.ReleaseResponse(resp)
-		return Meta{}, nil, err
+		return clients.Meta{}, nil, err
 	}
 	body := resp.BodyStream()
 	if body == nil { // the whole body came with the headers
 		body = bytes.NewReader(resp.Body())
 	}
-	return Meta{Status: resp.StatusCode(), ProtoMajor: 1}, &fastStream{Reader: body, req: req, resp: resp}, nil
+	return clients.Meta{Status: resp.StatusCode(), ProtoMajor: 1}, &fastStream{Reader: body, req: req, resp: resp}, nil
 }
 
 type fastStream struct {
@@ -202,7 +210,7 @@ func (s *fastStream) Close() error {
 }
 
 // Upload streams the reader with SetBodyStream and size -1: chunked.
-func (c *fastHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte, error) {
+func (c *fastHTTP) Upload(url, contentType string, body io.Reader) (clients.Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodPost)
@@ -215,11 +223,11 @@ func (c *fastHTTP) Upload(url, contentType string, body io.Reader) (Meta, []byte
 
 // PostMultipart encodes the form with mime/multipart straight into the
 // request's body buffer, as fasthttp's users do.
-func (c *fastHTTP) PostMultipart(url string, form server.Form) (Meta, []byte, error) {
+func (c *fastHTTP) PostMultipart(url string, form server.Form) (clients.Meta, []byte, error) {
 	var dst []byte
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodPost)
-		mw, err := encodeForm(req.BodyWriter(), form)
+		mw, err := clients.EncodeForm(req.BodyWriter(), form)
 		if err != nil {
 			return err
 		}
@@ -229,7 +237,7 @@ func (c *fastHTTP) PostMultipart(url string, form server.Form) (Meta, []byte, er
 	return m, dst, err
 }
 
-func (c *fastHTTP) Head(url string) (Meta, int64, error) {
+func (c *fastHTTP) Head(url string) (clients.Meta, int64, error) {
 	var n int64
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetMethod(fasthttp.MethodHead)
@@ -241,7 +249,7 @@ func (c *fastHTTP) Head(url string) (Meta, int64, error) {
 	return m, n, err
 }
 
-func (c *fastHTTP) GetRange(url string, start int64, dst []byte) (Meta, string, error) {
+func (c *fastHTTP) GetRange(url string, start int64, dst []byte) (clients.Meta, string, error) {
 	var cr string
 	m, err := c.do(url, func(req *fasthttp.Request) error {
 		req.Header.SetByteRange(int(start), int(start)+len(dst)-1)

@@ -1,0 +1,32 @@
+// Package nethttp is the suite's adapter of the standard library's
+// net/http client, the baseline every ratio is taken to: an http.Client on
+// a clone of http.DefaultTransport with the fairness settings applied
+// (clients.Transport), read as net/http's users read (clients.NewNetHTTP).
+// Importing it registers the client nethttp.
+package nethttp
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/httpclientbench/httpclientbench/clients"
+)
+
+func init() {
+	clients.Register(clients.Adapter{
+		Name:        "nethttp",
+		New:         New,
+		Timeout:     context.DeadlineExceeded,
+		LibraryIdle: func() int { return http.DefaultMaxIdleConnsPerHost },
+		TLSMajor:    2,
+	})
+}
+
+// New is the nethttp client, named name, for cfg.
+func New(name string, cfg clients.Config) (clients.Client, error) {
+	t, err := clients.Transport(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return clients.NewNetHTTP(name, &http.Client{Transport: t, Timeout: cfg.Timeout}, clients.NetHTTPOptions{}), nil
+}
