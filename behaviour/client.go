@@ -55,17 +55,17 @@ type client struct {
 // it (the timeout row reads the library's fields).
 const callBound = 10 * time.Second
 
-// newClient builds the library's default client. The only departures from
-// the defaults, none of which changes a behaviour in the table: the test
-// server's certificate is trusted (TLS rows); net/http's DefaultTransport
-// is cloned rather than shared, so tests do not share a pool;
-// retryablehttp's logger is silenced and its waits (RetryWaitMin 1 s,
-// RetryWaitMax 30 s) shortened to 1-10 ms so that its retries are counted
+// newClient builds the library's default client, its column's
+// clients.Behaviour.Default. The only departures from the defaults, none
+// of which changes a behaviour in the table: the test server's
+// certificate is trusted (TLS rows); net/http's DefaultTransport is cloned
+// rather than shared, so tests do not share a pool; retryablehttp's logger
+// is silenced and its waits shortened so that its retries are counted
 // without waiting for them (the wait rows read its Backoff instead).
 func newClient(name string, tc *tls.Config) *client {
-	lib, ok := libraries[name]
-	if !ok {
-		panic("unknown client " + name)
+	lib := columnOf(name).Default
+	if lib == nil {
+		panic("no behaviour column for client " + name)
 	}
 	return &client{name: name, lib: lib(tc)}
 }

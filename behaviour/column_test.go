@@ -49,7 +49,7 @@ func TestColumnNetHTTPIsNetHTTP(t *testing.T) {
 	// On this toolchain the net/http column is the table's, but for a
 	// change of Go that the table would catch too.
 	for _, c := range tab.Cells {
-		if want := observed[c.ID]["nethttp"]; c.NetHTTP != want {
+		if want := columnOf("nethttp").Observed[c.ID]; c.NetHTTP != want {
 			t.Logf("row %s: net/http observed %q here, the table says %q", c.ID, c.NetHTTP, want)
 		}
 	}

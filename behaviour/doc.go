@@ -4,7 +4,8 @@
 // against the fixture server's behaviour routes.
 //
 // Its test, TestBehaviour, observes every row with every column's library
-// and compares each observation with the table (rows.go, table.go). The
+// and compares each observation with the table: the rows in rows.go, each
+// client's column in its folder (clients/NAME/behaviour.go). The
 // table is rendered to docs/behaviour.md and to docs/clients.md's
 // behaviour block; `go test ./behaviour -run TestBehaviour -update` (or
 // `go generate ./...`) rewrites both.

@@ -28,6 +28,9 @@ type Adapter struct {
 	// EarlyData: it can send a GET as TLS 1.3 early data (TLS.EarlyData);
 	// for the others New is not called and the setting is refused.
 	EarlyData bool
+	// Behaviour is its column of the behaviour matrix (package
+	// behaviour), or why it has none.
+	Behaviour Behaviour
 
 	// The rest are facts of the library that the tests of package clients
 	// pin, each named by the test that compares it with the adapter.

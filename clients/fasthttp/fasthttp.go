@@ -43,6 +43,7 @@ func init() {
 		PoolFull:    fasthttp.ErrNoFreeConns,
 		LibraryIdle: func() int { return fasthttp.DefaultMaxConnsPerHost },
 		TLSMajor:    1,
+		Behaviour:   behaviour,
 	})
 }
 

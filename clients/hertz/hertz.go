@@ -93,6 +93,7 @@ func init() {
 		Refused:     netpoll.ErrConnClosed,
 		LibraryIdle: func() int { return math.MaxInt },
 		TLSMajor:    1,
+		Behaviour:   behaviour,
 	})
 }
 
@@ -107,6 +108,7 @@ func init() {
 		Timeout:     hertzerrors.ErrTimeout,
 		PoolFull:    hertzerrors.ErrNoFreeConns,
 		LibraryIdle: func() int { return math.MaxInt },
+		Behaviour:   clients.Behaviour{None: "hertz with its standard network: the library's defaults are hertz's, its column"},
 	})
 }
 

@@ -19,6 +19,7 @@ func init() {
 		Timeout:     context.DeadlineExceeded,
 		LibraryIdle: func() int { return http.DefaultMaxIdleConnsPerHost },
 		TLSMajor:    2,
+		Behaviour:   behaviour,
 	})
 }
 

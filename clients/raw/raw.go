@@ -72,6 +72,7 @@ func init() {
 		PoolFull:    ErrNoFreeConns,
 		Timeout:     os.ErrDeadlineExceeded,
 		LibraryIdle: func() int { return clients.DefaultMaxConnsPerHost },
+		Behaviour:   clients.Behaviour{None: "the floor is the suite's own client, not a library: it handles only the benchmarks' answers"},
 	})
 }
 

@@ -33,6 +33,7 @@ func init() {
 		Timeout:     context.DeadlineExceeded,
 		LibraryIdle: func() int { return runtime.GOMAXPROCS(0) + 1 },
 		TLSMajor:    2,
+		Behaviour:   behaviour,
 	})
 }
 

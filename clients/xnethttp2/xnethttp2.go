@@ -18,10 +18,11 @@ import (
 
 func init() {
 	clients.Register(clients.Adapter{
-		Name:     "xnethttp2",
-		New:      New,
-		Timeout:  context.DeadlineExceeded,
-		TLSMajor: 2,
+		Name:      "xnethttp2",
+		New:       New,
+		Timeout:   context.DeadlineExceeded,
+		TLSMajor:  2,
+		Behaviour: behaviour,
 	})
 }
 
