@@ -4,7 +4,8 @@
 //
 //	go run ./cmd/coldstart [-n 20] [-o FILE]
 //
-// It builds one minimal program per client (cmd/coldstart/programs/CLIENT,
+// It builds one minimal program per client (in the client's folder,
+// clients/FOLDER/coldstart/CLIENT,
 // ordinary packages of this module, so the libraries are the versions go.mod
 // pins): each does one GET of the URL on its command line, decodes the JSON
 // body into a struct, checks it, prints nothing and exits 0 (1 with a message
@@ -83,7 +84,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
-// A client is one row: a program under cmd/coldstart/programs and the
+// A client is one row: its program (registry.Client.ColdStart) and the
 // scheme of its URL, with the protocol its library speaks there (what the
 // program checks, but for fasthttp and raw, which speak only HTTP/1.1).
 type client struct{ name, scheme, proto string }
@@ -117,8 +118,8 @@ var clients = func() []client {
 func (c client) benchName() string { return "ColdStart/scheme=" + c.scheme + "/client=" + c.name }
 
 const (
-	programsPkg = "github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/"
-	rusagePkg   = "github.com/httpclientbench/httpclientbench/cmd/coldstart/rusage"
+	modulePath = "github.com/httpclientbench/httpclientbench/"
+	rusagePkg  = modulePath + "cmd/coldstart/rusage"
 )
 
 func main() { cli.Main("coldstart", run) }
@@ -239,7 +240,7 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 	}
 	var pkgs []string
 	for _, c := range clients {
-		if pkg := programsPkg + c.name; !slices.Contains(pkgs, pkg) {
+		if pkg := modulePath + registry.Of(c.name).ColdStart(); !slices.Contains(pkgs, pkg) {
 			pkgs = append(pkgs, pkg)
 		}
 	}

@@ -319,9 +319,9 @@ func newCertFile(t *testing.T) (*tlsserver.Cert, string) {
 }
 
 // TestRowsAreTheRegistry: every client of the registry with HTTP/1.1, TLS
-// or HTTP/3 rows has its program under programs/ and its rows, and every
-// program there (but the shared answer and trust packages) is such a
-// client's.
+// or HTTP/3 rows has its rows and its program in its folder
+// (registry.Client.ColdStart), and every program in a client's folder is
+// such a client's.
 func TestRowsAreTheRegistry(t *testing.T) {
 	rows := map[string]bool{}
 	schemes := map[string][]string{}
@@ -341,24 +341,23 @@ func TestRowsAreTheRegistry(t *testing.T) {
 			t.Errorf("%s (%v): rows %q, want %q", rc.Name, rc.Protos, schemes[rc.Name], want)
 		}
 	}
-	entries, err := os.ReadDir("programs")
+	// Every program under clients/*/coldstart/ but the shared ones
+	// (clients/coldstart/) is a row's.
+	dirs, err := filepath.Glob("../../clients/*/coldstart/*/main.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	programs := map[string]bool{}
-	for _, e := range entries {
-		if e.IsDir() && e.Name() != "answer" && e.Name() != "trust" {
-			programs[e.Name()] = true
-		}
+	for _, d := range dirs {
+		programs[strings.TrimPrefix(filepath.ToSlash(filepath.Dir(d)), "../../")] = true
 	}
 	for _, name := range slices.Sorted(maps.Keys(rows)) {
-		if !programs[name] {
-			t.Errorf("client %s has rows but no program: want programs/%s/main.go", name, name)
+		if dir := registry.Of(name).ColdStart(); !programs[dir] {
+			t.Errorf("client %s has rows but no program: want %s/main.go", name, dir)
 		}
+		delete(programs, registry.Of(name).ColdStart())
 	}
-	for _, name := range slices.Sorted(maps.Keys(programs)) {
-		if !rows[name] {
-			t.Errorf("programs/%s is no registry client's program: remove it or add %s to internal/registry", name, name)
-		}
+	for _, dir := range slices.Sorted(maps.Keys(programs)) {
+		t.Errorf("%s is no registry client's program: remove it, or add the client to internal/registry", dir)
 	}
 }

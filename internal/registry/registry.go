@@ -91,6 +91,13 @@ func (c Client) Folder() string {
 	return f
 }
 
+// ColdStart is the directory of c's cold-start program (cmd/coldstart),
+// relative to the module's root: clients/FOLDER/coldstart/NAME, whose
+// last element, the client's name, go build gives the binary.
+func (c Client) ColdStart() string {
+	return "clients/" + c.Folder() + "/coldstart/" + c.Name
+}
+
 // Folders returns the clients' folders (Folder), each once, in table
 // order.
 func Folders() []string {

@@ -12,8 +12,8 @@ import (
 
 	"golang.org/x/net/http2"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/trust"
 )
 
 func main() {

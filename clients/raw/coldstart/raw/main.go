@@ -12,7 +12,7 @@ import (
 	"net"
 	"strings"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
 )
 
 func main() {

@@ -11,8 +11,8 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/trust"
 )
 
 func main() {

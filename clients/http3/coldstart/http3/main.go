@@ -11,8 +11,8 @@ import (
 
 	"github.com/quic-go/quic-go/http3"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/trust"
 )
 
 func main() {

@@ -16,8 +16,8 @@ import (
 	"github.com/cloudwego/hertz/pkg/app/client"
 	"github.com/cloudwego/hertz/pkg/common/config"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/trust"
 )
 
 func main() {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/trust"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/trust"
 )
 
 func main() {

@@ -13,7 +13,7 @@ import (
 	"github.com/cloudwego/hertz/pkg/app/client"
 	"github.com/cloudwego/hertz/pkg/network/standard"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
 )
 
 func main() {

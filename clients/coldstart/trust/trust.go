@@ -9,7 +9,7 @@ import (
 	"errors"
 	"os"
 
-	"github.com/httpclientbench/httpclientbench/cmd/coldstart/programs/answer"
+	"github.com/httpclientbench/httpclientbench/clients/coldstart/answer"
 )
 
 // Roots is a pool of the PEM certificate in file alone; p fails if there
