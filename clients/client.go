@@ -1,6 +1,16 @@
 // Package clients wraps each HTTP client library behind one small interface,
 // configured once and fairly.
 //
+// Each client's adapter is a package of its own, in its folder clients/NAME
+// (nethttp, fasthttp, ...), which registers it (Register) when imported;
+// clients/all imports every one. Package clients holds what they share: the
+// interface, Config and its fairness rules, the scenario lists of client
+// names (from internal/registry, the one list of clients), the net/http
+// adapter that the clients on an *http.Client share (NewNetHTTP) and the
+// helpers an adapter uses. A program builds only the libraries of the
+// folders it imports: a client named in a list whose folder it does not
+// import fails to build, with an error that says so.
+//
 // # Fairness
 //
 // Every adapter starts from its library's defaults and changes only these,
