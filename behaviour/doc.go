@@ -5,10 +5,12 @@
 //
 // Its test, TestBehaviour, observes every row with every column's library
 // and compares each observation with the table: the rows in rows.go, each
-// client's column in its folder (clients/NAME/behaviour.go). The
-// table is rendered to docs/behaviour.md and to docs/clients.md's
-// behaviour block; `go test ./behaviour -run TestBehaviour -update` (or
-// `go generate ./...`) rewrites both.
+// client's column in its folder (clients/NAME/behaviour.go). It records
+// the table in docs/behaviour.json (`go test ./behaviour -run
+// TestBehaviour -update`; without -update it fails when the file is not
+// the table), which cmd/benchreport renders to docs/behaviour.md and to
+// docs/clients.md's behaviour block (behaviour/matrix; `go generate
+// ./...`).
 //
 // Column runs the same rows against a client of your own built on an
 // *http.Client, beside net/http's default client, and prints your column

@@ -1,36 +1,28 @@
 package behaviour
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/markdown"
+	"github.com/httpclientbench/httpclientbench/behaviour/matrix"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
-// docPath is generated whole; summaryPath holds the summary block, and
-// routesPath the fixture server's route table that docPath points to.
-const (
-	docPath     = "../docs/behaviour.md"
-	summaryPath = "../docs/clients.md"
-	routesPath  = "../docs/fixture-server.md"
-)
+// recordedPath is the matrix the docs subtest records (with -update) or
+// checks: cmd/benchreport renders docs/behaviour.md and docs/clients.md's
+// behaviour block from it.
+const recordedPath = "../docs/behaviour.json"
 
-// summaryName is summaryPath as the repository names it.
-var summaryName = strings.TrimPrefix(summaryPath, "../")
-
-// fixCommand regenerates both from the table (go generate runs
-// go test ./behaviour -run '^TestBehaviour$/^docs$' -update).
+// fixCommand records the matrix and renders the pages (go generate runs
+// go test ./behaviour -run '^TestBehaviour$/^docs$' -update, then
+// benchreport -behaviour).
 const fixCommand = "go generate ./..."
 
-var update = flag.Bool("update", false, "rewrite docs/behaviour.md and docs/clients.md's behaviour block from the table")
+var update = flag.Bool("update", false, "rewrite docs/behaviour.json, the recorded matrix, from the table")
 
 // TestBehaviour observes every row with every client's library defaults,
 // compares each observation with the table, then with -update rewrites
@@ -70,38 +62,7 @@ func TestBehaviour(t *testing.T) {
 		})
 	}
 	t.Run("docs", func(t *testing.T) {
-		if _, err := versions(); err != nil {
-			t.Fatal(err)
-		}
-		doc := renderDoc(rows)
-		page, err := os.ReadFile(summaryPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		newPage, _, err := summaryMarkers.Rewrite(page, summaryName, func(string, []markdown.Option) (string, error) {
-			return renderSummary(rows), nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if *update {
-			if err := os.WriteFile(docPath, doc, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(summaryPath, newPage, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		if old, err := os.ReadFile(docPath); err != nil || !bytes.Equal(old, doc) {
-			t.Errorf("%s is not the table's rendering (%v): run %s", filepath.Base(docPath), err, fixCommand)
-		}
-		if !bytes.Equal(page, newPage) {
-			t.Errorf("%s's behaviour block is not the table's rendering: run %s", summaryName, fixCommand)
-		}
-		if !bytes.Contains(page, []byte("<!-- behaviour:summary -->")) {
-			t.Errorf("%s has no behaviour:summary block", summaryName)
-		}
+		testkit.Golden(t, recordedPath, matrixOf(rows).Encode(), *update)
 	})
 }
 
@@ -185,172 +146,42 @@ func TestBehaviourTableComplete(t *testing.T) {
 	}
 }
 
-var summaryMarkers = markdown.Syntax{Tool: "behaviour", Kinds: map[string][]string{"summary": nil}}
-
-// versions are the libraries' versions as go.mod states them: its go line
-// for Go (net/http), and the version it selects for each library (test
-// binaries carry no dependency list in their build info; since Go 1.17
-// go.mod lists every selected module). Not the toolchain running the test:
-// the file must render the same wherever the test runs (CI's setup-go
-// installs the go line's version, a developer may have a later patch
-// release), and every run checks the cells on the toolchain it runs with.
-var versions = sync.OnceValues(func() (string, error) {
-	mod, err := os.ReadFile("../go.mod")
-	if err != nil {
-		return "", err
-	}
-	return versionsOf(mod)
-})
-
-// goLine is go.mod's go directive ("1.26.0", say), or "".
-func goLine(mod []byte) string {
-	for _, line := range strings.Split(string(mod), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "go" {
-			return f[1]
+// matrixOf is the table as docs/behaviour.json records it: rs with every
+// column's cells, fix lines and reasons for none, and the modules whose
+// versions the page lists.
+func matrixOf(rs []row) matrix.Matrix {
+	m := matrix.Matrix{Clients: clientNames, Modules: map[string][]string{}}
+	for _, name := range clientNames {
+		if mod := registry.Of(name).Module; mod != "" { // "": the standard library, the go line
+			m.Modules[name] = append([]string{mod}, columnOf(name).AlsoUses...)
 		}
 	}
-	return ""
-}
-
-func versionsOf(mod []byte) (string, error) {
-	selected := map[string]string{}
-	for _, line := range strings.Split(string(mod), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && strings.Contains(f[0], ".") && strings.HasPrefix(f[1], "v") {
-			selected[f[0]] = f[1]
-		}
-	}
-	g := goLine(mod)
-	if g == "" {
-		return "", fmt.Errorf("go.mod has no go line")
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "- Go %s or later, go.mod's go line (net/http)\n", g)
-	for _, name := range clientNames { // each column's library module, in the table's order
-		c, _ := registry.Lookup(name)
-		if c.Module == "" {
-			continue // the standard library: the go line
-		}
-		for _, p := range append([]string{c.Module}, alsoUsed[name]...) {
-			v, ok := selected[p]
-			if !ok {
-				return "", fmt.Errorf("go.mod does not require %s", p)
-			}
-			fmt.Fprintf(&b, "- %s %s\n", p, v)
-		}
-	}
-	return b.String(), nil
-}
-
-// alsoUsed are the modules a column's library does its work with, whose
-// version matters to what the table shows: listed after its own.
-var alsoUsed = map[string][]string{
-	"hertz":         {"github.com/cloudwego/netpoll"},      // its default network
-	"retryablehttp": {"github.com/hashicorp/go-cleanhttp"}, // its default transport
-}
-
-func writeTable(b *strings.Builder, rs []row) {
-	t := markdown.NewTable(append([]string{"behaviour"}, clientNames...)...)
 	for _, r := range rs {
-		cells := []string{r.title}
+		mr := matrix.Row{ID: r.id, Title: r.title, Bites: r.bites}
 		for _, n := range clientNames {
 			v := r.want[n]
 			if why, na := r.na[n]; na {
 				v = "n/a: " + why
 			}
-			cells = append(cells, v)
+			mr.Cells = append(mr.Cells, v)
 		}
-		t.Row(cells...)
-	}
-	b.WriteString(t.String())
-}
-
-// renderDoc is docs/behaviour.md.
-func renderDoc(rs []row) []byte {
-	var b strings.Builder
-	b.WriteString("# What each HTTP client does by default\n\n")
-	b.WriteString("<!-- Generated by `go test ./behaviour -run TestBehaviour -update` from the rows in behaviour/rows.go and the columns in clients/NAME/behaviour.go. Do not edit. -->\n\n")
-	b.WriteString("Observed by `TestBehaviour` against the fixture server's behaviour routes (see [the route table](" + markdown.Link(filepath.Dir(docPath), routesPath) + ")), " +
-		"with each library's own default client: `http.Client{}` (nethttp; `http.DefaultTransport`, cloned), `fasthttp.Client{}` " +
-		"(requests sent with `Client.DoDeadline`, which is `Client.Do` with the test's bound; `Do` does not follow redirects, " +
-		"`fasthttp.Get` and `Client.DoRedirects` do: see the fix lines), hertz's `client.NewClient()` (pkg/app/client, on its " +
-		"default network, netpoll, but over TLS, which takes `client.WithTLSConfig` and with it hertz's standard dialer; requests sent " +
-		"with `Client.DoDeadline`, `Do` with the test's bound, which follows no redirects: `Client.Get` and `Client.DoRedirects` do), `resty.New()` (resty v2, and resty v3 " +
-		"for resty3, bodies read with `Response.Bytes`), " +
-		"`retryablehttp.NewClient()`, and `http.Client{Transport: &http2.Transport{}}` (xnethttp2, from golang.org/x/net/http2, " +
-		"always over TLS). The test fails when a library stops doing what a cell says, so a dependency update that changes a " +
-		"default shows up here as a diff. Library versions:\n\n")
-	v, err := versions()
-	if err != nil {
-		v = "- unknown: " + err.Error() + "\n"
-	}
-	b.WriteString(v)
-	b.WriteString("\nHow the cells were observed: plain HTTP/1.1 against the fasthttp front end on 127.0.0.1, except xnethttp2 and " +
-		"the HTTP/2 row (net/http front end, TLS, HTTP/2 offered). Attempts are the requests the server received. " +
-		"retryablehttp's waits are shortened to 1-10 ms in the test (its defaults are 1 s doubling to 30 s) so that its " +
-		"retries are counted without waiting; the wait row reads its `Backoff` instead. The timeout, proxy, idle-limit and " +
-		"per-host limit rows read the library's fields rather than wait or dial; the kept-connections row is observed (two rounds of 8 " +
-		"requests held by the server until all 8 are in, connections counted by the server). Every call is bounded at 10 s by the " +
-		"test (a context or deadline), which no row comes near. `ADDR` and `URL` stand for a run's addresses.\n\n")
-	writeTable(&b, rs)
-	b.WriteString("\n## The line that makes a client behave like net/http\n\n" +
-		"Each line is tested: with it applied the row observes what net/http does (or, where it says so, gets as far as it can). " +
-		"Every cell that differs from net/http has a line here, or \"none\" and why (a test checks it).\n\n")
-	fixes := markdown.NewTable("behaviour", "client", "line", "then")
-	for _, r := range rs {
 		for _, n := range clientNames {
-			fx, ok := r.fixes[n]
-			if !ok {
-				continue
+			if fx, ok := r.fixes[n]; ok {
+				then := fx.want
+				if then == "" {
+					then = "as net/http: " + r.want["nethttp"]
+				}
+				mr.Fixes = append(mr.Fixes, matrix.Fix{Client: n, Line: "`" + fx.line + "`", Then: then})
 			}
-			then := fx.want
-			if then == "" {
-				then = "as net/http: " + r.want["nethttp"]
-			}
-			fixes.Row(r.title, n, "`"+fx.line+"`", then)
 		}
 		for _, n := range clientNames {
 			if why, ok := r.nofix[n]; ok {
-				fixes.Row(r.title, n, "none", why)
+				mr.Fixes = append(mr.Fixes, matrix.Fix{Client: n, Line: "none", Then: why})
 			}
 		}
+		m.Rows = append(m.Rows, mr)
 	}
-	b.WriteString(fixes.String())
-	return []byte(b.String())
-}
-
-// renderSummary is summaryPath's block: the rows that bite most.
-func renderSummary(rs []row) string {
-	var b strings.Builder
-	var bites []row
-	for _, r := range rs {
-		if r.bites {
-			bites = append(bites, r)
-		}
-	}
-	writeTable(&b, bites)
-	link := markdown.Link(filepath.Dir(summaryPath), docPath)
-	fmt.Fprintf(&b, "\nEvery row, the library versions and the line that makes each client behave like net/http: [%s](%s).", link, link)
-	return b.String()
-}
-
-// TestBehaviourDocGoVersion: docs/behaviour.md names go.mod's go line, not
-// the toolchain running the test, so that the docs check passes wherever
-// the test runs: CI's setup-go installs the go line's version (1.26.0),
-// while a developer may have a later patch release.
-func TestBehaviourDocGoVersion(t *testing.T) {
-	mod, err := os.ReadFile("../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := goLine(mod)
-	doc, err := os.ReadFile(docPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "\n- Go " + line + " or later, go.mod's go line (net/http)\n"
-	if line == "" || !strings.Contains(string(doc), want) {
-		t.Errorf("%s does not name go.mod's go line %q as %q", filepath.Base(docPath), line, strings.TrimSpace(want))
-	}
+	return m
 }
 
 // TestBehaviourKeptAnyGOMAXPROCS: the kept-connections row reads the same

@@ -20,6 +20,10 @@ type Behaviour struct {
 	// cell only when the library really changed (a dependency update),
 	// then regenerate docs/behaviour.md.
 	Observed map[string]string
+	// AlsoUses are the modules, besides the library's own, that it does
+	// its work with and whose versions docs/behaviour.md lists (hertz's
+	// default network, netpoll).
+	AlsoUses []string
 	// None, for a client that has no column, says why: the floor, a
 	// protocol the matrix does not observe, or a variant whose library
 	// defaults are another column's.

@@ -79,10 +79,6 @@ type options struct {
 	results    string // -o FILE
 	terminal   bool   // standard output is a terminal: it gets the tables
 	cpuProfile string // directory for one CPU profile per client process
-	// -report: regenerate these directories' summaries from their
-	// results.txt (and -readme's blocks) instead of running.
-	report []string
-	readme string
 }
 
 // usagef is a mistake in the command line: loadbench exits with status 2
@@ -139,8 +135,6 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	results := cli.OutputFlag(fs)
 	fs.StringVar(&o.out, "out", "", "also write results.txt, a Markdown summary and SVG charts to this directory")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of each client process's run to this directory (CLIENT-LEVEL-rROUND.pprof; CLIENT-LEVEL-rROUND-cpusN.pprof with -cpus), for go tool pprof")
-	reportDirs := fs.String("report", "", "run nothing: rewrite the summary and charts of these -out directories (comma-separated; a pattern such as 'docs/load/*' stands for every directory it matches that holds a results.txt) from their results.txt")
-	fs.StringVar(&o.readme, "readme", "", "with -report: also rewrite this Markdown page's <!-- loadreport:table dir=… --> blocks (dirs relative to the page)")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
@@ -149,9 +143,6 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	o.results = *results
 	set := cli.Given(fs)
-	if *reportDirs != "" || o.readme != "" {
-		return o, o.checkReport(set, *reportDirs)
-	}
 	if *overloadOf != "" {
 		if o.mode != modeOverload || set["rate"] {
 			return nil, usagef("-overload-of is for -mode overload, instead of -rate")
@@ -260,24 +251,6 @@ func (o *options) checkCPUs(set map[string]bool, cpus string) error {
 	}
 	o.cpus, err = cpuset.ParseCounts(cpus, len(allowed))
 	return err
-}
-
-// checkReport checks a -report command line: only -report and -readme.
-func (o *options) checkReport(set map[string]bool, dirs string) error {
-	for name := range set {
-		if name != "report" && name != "readme" {
-			return usagef("-%s does not go with -report, which runs nothing", name)
-		}
-	}
-	if dirs == "" {
-		return usagef("-readme goes with -report")
-	}
-	for d := range strings.SplitSeq(dirs, ",") {
-		if d = strings.TrimSpace(d); d != "" {
-			o.report = append(o.report, d)
-		}
-	}
-	return nil
 }
 
 func parseLevels(s string) ([]int, error) {

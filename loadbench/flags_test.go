@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,46 +115,6 @@ func TestBadFlags(t *testing.T) {
 	}
 	if _, err := parseFlags([]string{"-target", "http://10.1.2.3:8080", "-allow-remote"}, io.Discard); err != nil {
 		t.Errorf("-allow-remote: %v", err)
-	}
-}
-
-func TestReportFlags(t *testing.T) {
-	o, err := parseFlags([]string{"-report", "a, b", "-readme", "README.md"}, io.Discard)
-	if err != nil || !slices.Equal(o.report, []string{"a", "b"}) || o.readme != "README.md" {
-		t.Errorf("-report a, b -readme README.md: %+v, %v", o, err)
-	}
-	for _, args := range [][]string{
-		{"-readme", "README.md"},
-		{"-report", "a", "-rate", "100"},
-		{"-report", "a", "-o", "out.txt"},
-	} {
-		var ue cli.UsageError
-		if _, err := parseFlags(args, io.Discard); !errors.As(err, &ue) {
-			t.Errorf("%q: %v, want a usage error", args, err)
-		}
-	}
-}
-
-// TestReportDirs: a -report pattern stands for the directories it matches
-// that hold a results file, in order; one that matches none is an error.
-func TestReportDirs(t *testing.T) {
-	root := t.TempDir()
-	for _, d := range []string{"b", "a", "empty"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, f := range []string{"a/results.txt", "b/results.txt", "notes.txt"} {
-		if err := os.WriteFile(filepath.Join(root, f), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := reportDirs([]string{"plain", filepath.Join(root, "*")})
-	if want := []string{"plain", filepath.Join(root, "a"), filepath.Join(root, "b")}; err != nil || !slices.Equal(got, want) {
-		t.Errorf("reportDirs: %q, %v; want %q", got, err, want)
-	}
-	if got, err := reportDirs([]string{filepath.Join(root, "empty*")}); err == nil {
-		t.Errorf("a pattern matching no results: %q, want an error", got)
 	}
 }
 

@@ -54,14 +54,11 @@
 // report's tables instead (report.Summary), and the lines go to -o
 // FILE, to -out's results.txt or to a new file in the temporary directory,
 // named on stderr (cli.Output). -out DIR also writes DIR/results.txt (the
-// same lines), DIR/README.md (tables) and SVG charts;
+// same lines), DIR/README.md (tables) and SVG charts. The report
+// generator writes them again from each DIR/results.txt and rewrites a
+// page's load blocks (<!-- loadreport:table dir=… -->):
 //
-//	go run ./cmd/loadbench -report 'docs/load/*' -readme docs/load.md
-//
-// runs nothing: it writes them again from each DIR/results.txt (a pattern
-// stands for every directory it matches that holds one) and rewrites the
-// page's generated blocks (<!-- loadreport:table dir=… -->, each dir
-// relative to the page).
+//	go run ./cmd/benchreport -load 'docs/load/*' -readme docs/load.md
 //
 // -cpuprofile DIR writes a CPU profile of every client process's run
 // (go tool pprof -top DIR/fasthttp-50-r1.pprof): where a client's CPU goes
@@ -165,9 +162,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opt, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
-	}
-	if len(opt.report) > 0 {
-		return writeReports(opt.report, opt.readme, stderr)
 	}
 	opt.terminal = cli.IsTerminal(stdout)
 	return newRunner(opt, stdout, stderr).run(ctx)

@@ -131,5 +131,5 @@ for name; do
 done
 publish
 # Every docs/load/NAME that holds a results.txt.
-"$tmp/loadbench" -report 'docs/load/*' -readme docs/load.md
+go run ./cmd/benchreport -load 'docs/load/*' -readme docs/load.md
 echo "${0##*/}: wrote ${reports[*]:-nothing but the check} and docs/load.md's load tables"

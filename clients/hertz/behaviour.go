@@ -26,6 +26,7 @@ var behaviour = clients.Behaviour{
 		}
 		return c
 	},
+	AlsoUses: []string{"github.com/cloudwego/netpoll"}, // its default network
 	Observed: map[string]string{
 		"404":             "response 404, 1 attempt",
 		"500":             "response 500, 1 attempt",

@@ -26,6 +26,7 @@ var behaviour = clients.Behaviour{
 		}
 		return r
 	},
+	AlsoUses: []string{"github.com/hashicorp/go-cleanhttp"}, // its default transport
 	Observed: map[string]string{
 		"404":             "response 404, 1 attempt",
 		"500":             "error: GET URL giving up after 5 attempt(s), 5 attempts",

@@ -49,6 +49,12 @@
 //
 //	go run ./cmd/benchreport -in docs/results.txt -stale
 //
+// Instead of -in, it renders the other recorded inputs' pages (recorded.go):
+// the load runs (-load 'docs/load/*' -readme docs/load.md), a cold-start
+// run (-coldstart docs/coldstart.txt -readme docs/coldstart.md) and the
+// behaviour matrix (-behaviour docs/behaviour.json -readme docs/clients.md).
+// It builds no client library: go generate ./... rewrites every page.
+//
 // It reads Go benchmark output with golang.org/x/perf/benchfmt and computes
 // medians, intervals and comparisons with golang.org/x/perf/benchmath, as
 // benchstat does.
@@ -92,8 +98,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	leavesFile := fs.String("leaves", DefaultLeaves, "the suite's leaves, one a line: those -in lacks are shown as \""+results.NotRecorded+"\" (\"\" for none; the default is none where "+DefaultLeaves+" is not)")
 	suite := fs.String("suite", "", "instead of -leaves, the package whose benchmarks -in is a run of, its leaves listed by its test binary (built with go test -c, asked with "+LeavesFlag+")")
 	shapes := fs.String("shapes", "", "a run of several CPU counts (cmd/benchrun -cpus; comma-separated files, each leaf in one): the headline says on which shapes each verdict holds, -out writes each shape's headline charts, and -readme's benchreport:shapes blocks tabulate them")
+	recorded := recordedFlags(fs)
 	stale := fs.Bool("stale", false, "write nothing: list the suite's leaves (-leaves or -suite) that -in lacks, one a line, on standard output")
 	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if done, err := writeRecorded(cli.Given(fs), recorded, *readme, stderr); done {
 		return err
 	}
 	if *stale {

@@ -76,6 +76,7 @@ import (
 	"github.com/google/renameio/v2"
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/httpclientbench/httpclientbench/clients/coldstart"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
@@ -84,38 +85,12 @@ import (
 	"github.com/httpclientbench/httpclientbench/server/tlsserver"
 )
 
-// A client is one row: its program (registry.Client.ColdStart) and the
-// scheme of its URL, with the protocol its library speaks there (what the
-// program checks, but for fasthttp and raw, which speak only HTTP/1.1).
-type client struct{ name, scheme, proto string }
+// A client is one row (coldstart.Row): a client's program and the scheme
+// of its URL, with the protocol its library speaks there.
+type client = coldstart.Row
 
-// clients are the rows, in output order, from the registry: an http row
-// for every client with HTTP/1.1 rows, then an https row for every client
-// with TLS or HTTP/3 rows, each in the registry's order, speaking what its
-// library negotiates by default there (HTTP/2 where it can). A client with
-// neither (h2c rows only) would have no program.
-var clients = func() []client {
-	var cs []client
-	for _, c := range registry.All() {
-		if c.Speaks(registry.H1) {
-			cs = append(cs, client{c.Name, "http", "HTTP/1.1"})
-		}
-	}
-	for _, c := range registry.All() {
-		switch {
-		case c.Speaks(registry.H2TLS):
-			cs = append(cs, client{c.Name, "https", "HTTP/2 over TLS 1.3"})
-		case c.Speaks(registry.H1TLS):
-			cs = append(cs, client{c.Name, "https", "HTTP/1.1 over TLS 1.3"})
-		case c.Speaks(registry.H3):
-			cs = append(cs, client{c.Name, "https", "HTTP/3 (TLS 1.3 over QUIC)"})
-		}
-	}
-	return cs
-}()
-
-// benchName is c's benchmark name, without "Benchmark".
-func (c client) benchName() string { return "ColdStart/scheme=" + c.scheme + "/client=" + c.name }
+// clients are the rows, in output order (coldstart.Rows).
+var clients = coldstart.Rows()
 
 const (
 	modulePath = "github.com/httpclientbench/httpclientbench/"
@@ -209,7 +184,7 @@ func runWith(ctx context.Context, opt options, stdout, stderr io.Writer) error {
 		return err
 	}
 	return out.Close(func(results []byte) (string, error) {
-		return readmeTable(bytes.NewReader(results), "the results")
+		return coldstart.Table(bytes.NewReader(results), "the results")
 	})
 }
 
@@ -240,7 +215,7 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 	}
 	var pkgs []string
 	for _, c := range clients {
-		if pkg := modulePath + registry.Of(c.name).ColdStart(); !slices.Contains(pkgs, pkg) {
+		if pkg := modulePath + registry.Of(c.Name).ColdStart(); !slices.Contains(pkgs, pkg) {
 			pkgs = append(pkgs, pkg)
 		}
 	}
@@ -263,13 +238,13 @@ func build(ctx context.Context, dir string, stderr io.Writer) ([]program, error)
 	}
 	var progs []program
 	for _, c := range clients {
-		p := program{client: c, path: filepath.Join(dir, c.name), rusage: rusage}
+		p := program{client: c, path: filepath.Join(dir, c.Name), rusage: rusage}
 		for _, b := range []struct {
 			path string
 			size *int64
 		}{
 			{p.path, &p.size},
-			{filepath.Join(stripped, c.name), &p.stripped},
+			{filepath.Join(stripped, c.Name), &p.stripped},
 		} {
 			fi, err := os.Stat(b.path)
 			if err != nil {
@@ -317,9 +292,9 @@ type targets struct {
 // args are p's arguments for t.
 func (p program) args(t targets) []string {
 	switch {
-	case p.scheme == "http":
+	case p.Scheme == "http":
 		return []string{t.http}
-	case !registry.Of(p.name).Speaks(registry.H1TLS) && !registry.Of(p.name).Speaks(registry.H2TLS): // HTTP/3 only, as the list above decides
+	case !registry.Of(p.Name).Speaks(registry.H1TLS) && !registry.Of(p.Name).Speaks(registry.H2TLS): // HTTP/3 only, as the list above decides
 		return []string{t.h3, t.certFile}
 	}
 	return []string{t.https, t.certFile}
@@ -343,10 +318,10 @@ func runOnce(ctx context.Context, p program, t targets) (result, error) {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %v: %w", runTimeout, err)
 		}
-		return result{}, fmt.Errorf("%s: %w: %s", p.name, err, bytes.TrimSpace(out.Bytes()))
+		return result{}, fmt.Errorf("%s: %w: %s", p.Name, err, bytes.TrimSpace(out.Bytes()))
 	}
 	if out.Len() > 0 {
-		return result{}, fmt.Errorf("%s: exited 0 but printed %q", p.name, out.Bytes())
+		return result{}, fmt.Errorf("%s: exited 0 but printed %q", p.Name, out.Bytes())
 	}
 	rss, err := peakRSS(ctx, p, t)
 	if err != nil {
@@ -363,17 +338,17 @@ func peakRSS(ctx context.Context, p program, t targets) (int64, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%s (through rusage): %w: %s", p.name, err, bytes.TrimSpace(stderr.Bytes()))
+		return 0, fmt.Errorf("%s (through rusage): %w: %s", p.Name, err, bytes.TrimSpace(stderr.Bytes()))
 	}
 	if stderr.Len() > 0 {
-		return 0, fmt.Errorf("%s (through rusage): exited 0 but printed %q", p.name, stderr.Bytes())
+		return 0, fmt.Errorf("%s (through rusage): exited 0 but printed %q", p.Name, stderr.Bytes())
 	}
 	var maxrss, floor int64
 	if _, err := fmt.Sscanf(stdout.String(), "maxrss=%d floor=%d\n", &maxrss, &floor); err != nil {
-		return 0, fmt.Errorf("%s: rusage said %q: %w", p.name, stdout.String(), err)
+		return 0, fmt.Errorf("%s: rusage said %q: %w", p.Name, stdout.String(), err)
 	}
 	if maxrss <= floor {
-		return 0, fmt.Errorf("%s: peak RSS %d bytes is not above rusage's own %d: not measurable", p.name, maxrss, floor)
+		return 0, fmt.Errorf("%s: peak RSS %d bytes is not above rusage's own %d: not measurable", p.Name, maxrss, floor)
 	}
 	return maxrss, nil
 }
@@ -446,8 +421,8 @@ func measure(ctx context.Context, w io.Writer, dir string, progs []program, n in
 	return nil
 }
 
-// units are the units of a result, in order; lower is better in each.
-var units = []string{"ns/op", "binary-B", "binary-stripped-B", "peak-RSS-B"}
+// units are the units of a result, in order (coldstart.Units).
+var units = coldstart.Units
 
 // writeUnits writes the units' metadata.
 func writeUnits(w *benchfmt.Writer) error {
@@ -461,7 +436,7 @@ func writeUnits(w *benchfmt.Writer) error {
 
 // result is one run of p, with the run's configuration.
 func (p program) result(config []benchfmt.Config, r result) *benchfmt.Result {
-	res := &benchfmt.Result{Config: config, Name: benchfmt.Name(p.benchName()), Iters: 1}
+	res := &benchfmt.Result{Config: config, Name: benchfmt.Name(p.BenchName()), Iters: 1}
 	for i, x := range []int64{r.wall.Nanoseconds(), p.size, p.stripped, r.peakRSS} {
 		res.Values = append(res.Values, results.Value(float64(x), units[i]))
 	}

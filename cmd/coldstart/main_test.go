@@ -112,7 +112,7 @@ func wrongServers(t *testing.T) targets {
 }
 
 // rowName names p's subtest: scheme/client.
-func rowName(p program) string { return p.scheme + "/" + p.name }
+func rowName(p program) string { return p.Scheme + "/" + p.Name }
 
 // Every row's program succeeds against the fixture servers, with a time and
 // a peak RSS, and its stripped binary is the smaller. The rows run in
@@ -126,13 +126,13 @@ func TestProgramsSucceed(t *testing.T) {
 			t.Parallel()
 			r, err := runOnce(t.Context(), p, tg)
 			if err != nil {
-				t.Fatalf("%s: %v", p.name, err)
+				t.Fatalf("%s: %v", p.Name, err)
 			}
 			if r.wall <= 0 || r.peakRSS <= 0 {
-				t.Errorf("%s: %+v", p.name, r)
+				t.Errorf("%s: %+v", p.Name, r)
 			}
 			if p.size <= p.stripped || p.stripped <= 0 {
-				t.Errorf("%s: binary %d bytes, stripped %d", p.name, p.size, p.stripped)
+				t.Errorf("%s: binary %d bytes, stripped %d", p.Name, p.size, p.stripped)
 			}
 		})
 	}
@@ -156,18 +156,18 @@ func TestProgramsFailOnWrongAnswer(t *testing.T) {
 		t.Run(rowName(p), func(t *testing.T) {
 			t.Parallel()
 			cases := []targets{wrong, missing}
-			if p.scheme == "https" {
+			if p.Scheme == "https" {
 				cases = append(cases, untrusted)
 			}
 			for _, tg := range cases {
 				cmd := exec.CommandContext(t.Context(), p.path, p.args(tg)...)
 				out, err := cmd.CombinedOutput()
 				var exit *exec.ExitError
-				if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.name+": ") {
-					t.Errorf("%s %q: %v, output %q; want exit status 1 and a message", p.name, p.args(tg), err, out)
+				if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), p.Name+": ") {
+					t.Errorf("%s %q: %v, output %q; want exit status 1 and a message", p.Name, p.args(tg), err, out)
 				}
 				if _, err := runOnce(t.Context(), p, tg); err == nil {
-					t.Errorf("runOnce %s %q: no error", p.name, p.args(tg))
+					t.Errorf("runOnce %s %q: no error", p.Name, p.args(tg))
 				}
 			}
 		})
@@ -193,22 +193,22 @@ func TestProgramsCheckTheProtocol(t *testing.T) {
 	tg := right
 	tg.https, tg.certFile = h1Only.URL+"/json", certFile
 	for _, p := range ps {
-		if p.scheme != "https" || p.name == "http3" {
+		if p.Scheme != "https" || p.Name == "http3" {
 			continue
 		}
 		t.Run(rowName(p), func(t *testing.T) {
 			t.Parallel()
 			out, err := exec.CommandContext(t.Context(), p.path, p.args(tg)...).CombinedOutput()
-			onlyH1 := !registry.Of(p.name).Speaks(registry.H2TLS)
+			onlyH1 := !registry.Of(p.Name).Speaks(registry.H2TLS)
 			switch {
-			case p.name == "xnethttp2":
+			case p.Name == "xnethttp2":
 				if err == nil || !strings.Contains(string(out), "tls: no application protocol") {
 					t.Errorf("xnethttp2 against an http/1.1-only server: %v %q; want a failed handshake", err, out)
 				}
 			case onlyH1 && err != nil:
-				t.Errorf("%s over HTTP/1.1: %v %q", p.name, err, out)
+				t.Errorf("%s over HTTP/1.1: %v %q", p.Name, err, out)
 			case !onlyH1 && (err == nil || !strings.Contains(string(out), "want HTTP/2")):
-				t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.name, err, out)
+				t.Errorf("%s over HTTP/1.1: %v %q; want a protocol error", p.Name, err, out)
 			}
 		})
 	}
@@ -230,7 +230,7 @@ func TestPeakRSSIsTheProgramsOwn(t *testing.T) {
 			t.Fatal(err)
 		}
 		if rss >= 128<<20 {
-			t.Errorf("%s: peak RSS %d bytes: this process's, not the program's", p.name, rss)
+			t.Errorf("%s: peak RSS %d bytes: this process's, not the program's", p.Name, rss)
 		}
 	}
 	// Started directly, a program reports this process's peak: the reason
@@ -326,8 +326,8 @@ func TestRowsAreTheRegistry(t *testing.T) {
 	rows := map[string]bool{}
 	schemes := map[string][]string{}
 	for _, c := range clients {
-		rows[c.name] = true
-		schemes[c.name] = append(schemes[c.name], c.scheme)
+		rows[c.Name] = true
+		schemes[c.Name] = append(schemes[c.Name], c.Scheme)
 	}
 	for _, rc := range registry.All() {
 		var want []string

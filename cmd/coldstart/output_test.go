@@ -44,7 +44,7 @@ func TestResultsRoundTrip(t *testing.T) {
 	out := buf.String()
 	head := "Unit ns/op better=lower\nUnit binary-B better=lower\nUnit binary-stripped-B better=lower\nUnit peak-RSS-B better=lower\n" +
 		"commit: 0123456789ab\ngo: go1.26.8\nmachine: Linux x86_64, 2 CPUs, test\nruns: 2 per row (client and scheme), rotating\n\n" +
-		"Benchmark" + clients[0].benchName() + " 1 5e+06 ns/op 9e+06 binary-B 6e+06 binary-stripped-B 8e+06 peak-RSS-B\n"
+		"Benchmark" + clients[0].BenchName() + " 1 5e+06 ns/op 9e+06 binary-B 6e+06 binary-stripped-B 8e+06 peak-RSS-B\n"
 	if !strings.HasPrefix(out, head) {
 		t.Errorf("the output starts\n%s\nwant\n%s", out[:min(len(out), len(head))], head)
 	}
@@ -66,9 +66,9 @@ func TestResultsRoundTrip(t *testing.T) {
 				got = append(got, v.Value)
 				gotUnits = append(gotUnits, v.Unit)
 			}
-			if rec.Name.String() != c.benchName() || rec.Iters != 1 || rec.GetConfig("runs") == "" ||
+			if rec.Name.String() != c.BenchName() || rec.Iters != 1 || rec.GetConfig("runs") == "" ||
 				fmt.Sprint(got) != fmt.Sprint(want[i]) || fmt.Sprint(gotUnits) != fmt.Sprint(units) {
-				t.Errorf("result %d reads back as %s %d %v %q (runs: %q), want %s 1 %v %q", i+1, rec.Name, rec.Iters, got, gotUnits, rec.GetConfig("runs"), c.benchName(), want[i], units)
+				t.Errorf("result %d reads back as %s %d %v %q (runs: %q), want %s 1 %v %q", i+1, rec.Name, rec.Iters, got, gotUnits, rec.GetConfig("runs"), c.BenchName(), want[i], units)
 			}
 			i++
 		}
@@ -91,7 +91,7 @@ func TestResultsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("renderTable: %v", err)
 	}
-	if row := fmt.Sprintf("| %s | %s | %s | 5.00 ms |", clients[0].name, clients[0].scheme, clients[0].proto); !strings.Contains(table, row) {
+	if row := fmt.Sprintf("| %s | %s | %s | 5.00 ms |", clients[0].Name, clients[0].Scheme, clients[0].Proto); !strings.Contains(table, row) {
 		t.Errorf("the coldstart table has no %q:\n%s", row, table)
 	}
 
@@ -102,8 +102,8 @@ func TestResultsRoundTrip(t *testing.T) {
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
 		t.Fatalf("benchstat: %v\n%s", err, stderr.Bytes())
 	}
-	if !strings.Contains(stdout.String(), clients[0].name) || !strings.Contains(stdout.String(), "peak-RSS-B") {
-		t.Errorf("benchstat's tables have no %s column or peak-RSS-B table:\n%s", clients[0].name, stdout.String())
+	if !strings.Contains(stdout.String(), clients[0].Name) || !strings.Contains(stdout.String(), "peak-RSS-B") {
+		t.Errorf("benchstat's tables have no %s column or peak-RSS-B table:\n%s", clients[0].Name, stdout.String())
 	}
 }
 
@@ -141,13 +141,13 @@ func TestTableRowsRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if row := fmt.Sprintf("| %s | %s |", last.name, last.scheme); strings.Contains(table, row) {
+	if row := fmt.Sprintf("| %s | %s |", last.Name, last.Scheme); strings.Contains(table, row) {
 		t.Errorf("a row with no figures is in the table:\n%s", table)
 	}
-	if row := fmt.Sprintf("| %s | %s |", clients[0].name, clients[0].scheme); !strings.Contains(table, row) {
+	if row := fmt.Sprintf("| %s | %s |", clients[0].Name, clients[0].Scheme); !strings.Contains(table, row) {
 		t.Errorf("the table has no %q:\n%s", row, table)
 	}
-	if _, err := renderTable(write(t, 1)); err == nil || !strings.Contains(err.Error(), last.benchName()) {
+	if _, err := renderTable(write(t, 1)); err == nil || !strings.Contains(err.Error(), last.BenchName()) {
 		t.Errorf("a row with only its time: %v; want an error naming it", err)
 	}
 }

@@ -16,9 +16,9 @@ import (
 // the arguments it is started with.
 const mainEnv = "HTTPCLIENTBENCH_COLDSTART_TEST_MAIN"
 
-// coldstart is this test binary started as coldstart with args and
+// startSelf is this test binary started as coldstart with args and
 // TMPDIR=tmp.
-func coldstart(t *testing.T, tmp string, args ...string) *exec.Cmd {
+func startSelf(t *testing.T, tmp string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(t.Context(), os.Args[0], args...)
 	cmd.Env = append(os.Environ(), mainEnv+"=1", "TMPDIR="+tmp)
 	return cmd
@@ -31,13 +31,13 @@ func TestExitStatus(t *testing.T) {
 		{"-n", "0"},
 		{"-o", filepath.Join(tmp, "no-such-dir", "out.txt")},
 	} {
-		out, err := coldstart(t, tmp, args...).CombinedOutput()
+		out, err := startSelf(t, tmp, args...).CombinedOutput()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.HasPrefix(string(out), "coldstart: ") {
 			t.Errorf("coldstart %q: %v, %q; want exit status 2 and a message", args, err, out)
 		}
 	}
-	if out, err := coldstart(t, tmp, "-h").CombinedOutput(); err != nil {
+	if out, err := startSelf(t, tmp, "-h").CombinedOutput(); err != nil {
 		t.Errorf("coldstart -h: %v\n%s", err, out)
 	}
 }
@@ -55,7 +55,7 @@ func TestSignal(t *testing.T) {
 			if err := os.WriteFile(out, []byte(earlier), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := coldstart(t, tmp, "-n", "1", "-o", out)
+			cmd := startSelf(t, tmp, "-n", "1", "-o", out)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stderr, &stderr
 			if err := cmd.Start(); err != nil {

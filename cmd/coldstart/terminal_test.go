@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/httpclientbench/httpclientbench/clients/coldstart"
 	"github.com/httpclientbench/httpclientbench/internal/cli"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 )
@@ -44,7 +45,7 @@ func TestTerminalOrPiped(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkResults(t, "terminal: -o FILE", b, 1)
-	table, err := readmeTable(bytes.NewReader(b), file)
+	table, err := coldstart.Table(bytes.NewReader(b), file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +53,8 @@ func TestTerminalOrPiped(t *testing.T) {
 		t.Errorf("terminal: standard output\n%s\nwant the README's table of FILE\n%s", stdout.String(), want)
 	}
 	for _, c := range clients {
-		if !strings.Contains(stdout.String(), "\n"+c.name+" ") {
-			t.Errorf("terminal: no row for %s in\n%s", c.name, stdout.String())
+		if !strings.Contains(stdout.String(), "\n"+c.Name+" ") {
+			t.Errorf("terminal: no row for %s in\n%s", c.Name, stdout.String())
 		}
 	}
 	if !strings.HasSuffix(stderr.String(), " are in "+file+"\n") {
@@ -121,7 +122,7 @@ func checkResults(t *testing.T, what string, b []byte, n int) {
 	var want []string
 	for i := range n {
 		for j := range clients {
-			want = append(want, clients[(i+j)%len(clients)].benchName())
+			want = append(want, clients[(i+j)%len(clients)].BenchName())
 		}
 	}
 	if !slices.Equal(names, want) {

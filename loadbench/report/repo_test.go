@@ -1,18 +1,16 @@
-package loadbench
+package report
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // loadPages are the pages with load tables, each with the directory
 // whose reports they show, relative to the repository's root; fixCommand
 // regenerates them and every load report (go generate runs
-// go run ./cmd/loadbench -report 'DIR/*' -readme PAGE for each).
+// go run ./cmd/benchreport -load 'DIR/*' -readme PAGE for each).
 var loadPages = []struct{ page, dir string }{
 	{"docs/load.md", "docs/load"},
 	{"docs/shapes.md", "docs/shapes/load"}, // the many-core machine's
@@ -29,8 +27,8 @@ func TestCommittedLoadReportsAreCurrent(t *testing.T) {
 }
 
 func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
-	root := ".."
-	results, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(loadDir), "*", report.ResultsFile))
+	root := "../.."
+	results, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(loadDir), "*", ResultsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +43,10 @@ func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(tmp, report.ResultsFile), src, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, ResultsFile), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := report.WriteDir(filepath.Join(tmp, report.ResultsFile), tmp); err != nil {
+		if err := WriteDir(filepath.Join(tmp, ResultsFile), tmp); err != nil {
 			t.Fatalf("%s: %v", r, err)
 		}
 		generated, err := filepath.Glob(filepath.Join(tmp, "*"))
@@ -69,7 +67,7 @@ func loadReportsAreCurrent(t *testing.T, loadPage, loadDir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, changed, err := report.UpdateReadme(src, filepath.Dir(page))
+	_, changed, err := UpdateReadme(src, filepath.Dir(page))
 	if err != nil {
 		t.Fatalf("%s: %v", loadPage, err)
 	}
