@@ -42,6 +42,25 @@ type parsed struct {
 	units  map[string]string // unit -> its better= value
 }
 
+// wantNames fails t unless the results are named want, in order.
+func (p parsed) wantNames(t *testing.T, want ...string) {
+	t.Helper()
+	if !slices.Equal(p.names, want) {
+		t.Fatalf("results %q, want %q", p.names, want)
+	}
+}
+
+// allAnswered fails t unless every result answered at least once and
+// had no error.
+func (p parsed) allAnswered(t *testing.T) {
+	t.Helper()
+	for i, v := range p.values {
+		if p.iters[i] < 1 || v["errors"] != 0 {
+			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
+		}
+	}
+}
+
 func parse(t *testing.T, out string) parsed {
 	t.Helper()
 	p := parsed{config: map[string]string{}, units: map[string]string{}}
@@ -115,9 +134,7 @@ func TestSteadyRun(t *testing.T) {
 		"Load/mode=steady/rate=200/payload=json/client=raw",
 		"Load/mode=steady/rate=200/payload=json/client=nethttp",
 	}
-	if !slices.Equal(p.names, want) {
-		t.Fatalf("results %q, want %q", p.names, want)
-	}
+	p.wantNames(t, want...)
 	for _, u := range units {
 		if p.units[u.name] == "" {
 			t.Errorf("no Unit line for %s", u.name)
@@ -166,14 +183,8 @@ func TestSweepRun(t *testing.T) {
 		"Load/mode=sweep/inflight=8/payload=json600k/client=fasthttp",
 		"Load/mode=sweep/inflight=8/payload=json600k/client=resty",
 	}
-	if !slices.Equal(p.names, want) {
-		t.Fatalf("results %q, want %q", p.names, want)
-	}
-	for i, v := range p.values {
-		if p.iters[i] < 1 || v["errors"] != 0 {
-			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
-		}
-	}
+	p.wantNames(t, want...)
+	p.allAnswered(t)
 	for _, f := range []string{"fasthttp-1-r1.pprof", "resty-1-r1.pprof", "fasthttp-8-r1.pprof", "resty-8-r1.pprof"} {
 		if st, err := os.Stat(filepath.Join(prof, f)); err != nil || st.Size() == 0 {
 			t.Errorf("-cpuprofile: %s: %v", f, err)
@@ -331,14 +342,8 @@ func TestCPUsRun(t *testing.T) {
 		"Load/mode=steady/rate=100/payload=json/client=raw-2",
 		"Load/mode=steady/rate=100/payload=json/client=nethttp-2",
 	}
-	if !slices.Equal(p.names, want) {
-		t.Fatalf("results %q, want %q", p.names, want)
-	}
-	for i, v := range p.values {
-		if p.iters[i] < 1 || v["errors"] != 0 {
-			t.Errorf("%s: %d answered, %v errors", p.names[i], p.iters[i], v["errors"])
-		}
-	}
+	p.wantNames(t, want...)
+	p.allAnswered(t)
 	if len(seen) != len(want) {
 		t.Fatalf("%d client processes seen, want %d", len(seen), len(want))
 	}
@@ -406,9 +411,7 @@ func TestCPUsTarget(t *testing.T) {
 	defer srv.Close()
 	out, seen := runObserved(t, "-target", srv.URL(), "-cpus", "2", "-rate", "100", "-duration", "300ms", "-rounds", "1", "-clients", "raw")
 	p := parse(t, out)
-	if want := []string{"Load/mode=steady/rate=100/payload=json/client=raw-2"}; !slices.Equal(p.names, want) {
-		t.Fatalf("results %q, want %q", p.names, want)
-	}
+	p.wantNames(t, "Load/mode=steady/rate=100/payload=json/client=raw-2")
 	if s := seen[0]; s.gomaxprocs != 2 || !slices.Equal(s.clientCPUs, all[:2]) || s.serverCPUs != nil {
 		t.Errorf("the client ran on CPUs %v with GOMAXPROCS %d (want %v and 2); server CPUs %v, want none read", s.clientCPUs, s.gomaxprocs, all[:2], s.serverCPUs)
 	}

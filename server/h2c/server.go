@@ -20,8 +20,8 @@ import (
 const (
 	DefaultReadTimeout       = server.DefaultReadTimeout
 	DefaultWriteTimeout      = server.DefaultWriteTimeout
-	DefaultReadHeaderTimeout = 30 * time.Second
-	DefaultIdleTimeout       = 90 * time.Second
+	DefaultReadHeaderTimeout = server.DefaultReadHeaderTimeout
+	DefaultIdleTimeout       = server.DefaultIdleTimeout
 )
 
 // Server is the fixture route table served over h2c (prior knowledge only)

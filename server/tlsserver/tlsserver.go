@@ -26,8 +26,8 @@ import (
 const (
 	DefaultReadTimeout       = server.DefaultReadTimeout
 	DefaultWriteTimeout      = server.DefaultWriteTimeout
-	DefaultReadHeaderTimeout = 30 * time.Second
-	DefaultIdleTimeout       = 90 * time.Second
+	DefaultReadHeaderTimeout = server.DefaultReadHeaderTimeout
+	DefaultIdleTimeout       = server.DefaultIdleTimeout
 )
 
 // Option configures Start and StartH3.
