@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
@@ -83,16 +82,8 @@ func TestGolden(t *testing.T) {
 // mentions want.
 func checkSVG(t *testing.T, path, want string) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := markdown.XMLRoot(b)
-	if err != nil {
-		t.Fatalf("%s: not well-formed XML: %v", path, err)
-	}
-	if root != "svg" || !bytes.Contains(b, []byte(want)) {
-		t.Errorf("%s: root <%s>, mentions %q: %v", path, root, want, bytes.Contains(b, []byte(want)))
+	if b := testkit.ReadSVG(t, path); !bytes.Contains(b, []byte(want)) {
+		t.Errorf("%s does not mention %q", path, want)
 	}
 }
 

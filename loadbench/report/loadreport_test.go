@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/httpclientbench/httpclientbench/internal/markdown"
 	"github.com/httpclientbench/httpclientbench/internal/testkit"
 )
 
@@ -113,17 +112,7 @@ func svgFiles(t *testing.T, dir string) []string {
 // names every client (raw as "raw (floor)").
 func checkSVG(t *testing.T, path string, clients []string) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := markdown.XMLRoot(b)
-	if err != nil {
-		t.Fatalf("%s: not well-formed XML: %v", path, err)
-	}
-	if root != "svg" {
-		t.Errorf("%s: root <%s>", path, root)
-	}
+	b := testkit.ReadSVG(t, path)
 	for _, c := range clients {
 		if !bytes.Contains(b, []byte(">"+clientLabel(c)+"<")) {
 			t.Errorf("%s does not name %s", path, clientLabel(c))
