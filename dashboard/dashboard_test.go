@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -112,10 +111,11 @@ func TestMachinesJSIsGenerated(t *testing.T) {
 	}
 }
 
-// TestCrossedColourIsNoClients: the charts' crossing marker has a colour
-// no line has: no client's of the registry, nor the page's own for the
-// TCP floor and for clients the registry lacks.
-func TestCrossedColourIsNoClients(t *testing.T) {
+// TestColoursAreDistinct: every line of the charts has a colour of its
+// own, and the crossing marker one no line has: the registry's clients',
+// the page's own for the TCP floor and for clients the registry lacks
+// (OTHER_COLOR), and CROSSED_COLOR are all different.
+func TestColoursAreDistinct(t *testing.T) {
 	js, err := os.ReadFile("dashboard.js")
 	if err != nil {
 		t.Fatal(err)
@@ -127,12 +127,17 @@ func TestCrossedColourIsNoClients(t *testing.T) {
 		}
 		return strings.ToLower(string(m[1]))
 	}
-	crossed := colour("CROSSED_COLOR")
-	used := []string{colour("OTHER_COLOR"), colour(`COLORS\[TCP_FLOOR\]`)}
-	for _, c := range registry.All() {
-		used = append(used, strings.ToLower(c.Colour))
+	owner := map[string]string{}
+	add := func(who, c string) {
+		if prev, ok := owner[c]; ok {
+			t.Errorf("%s and %s share the colour %s (a client's is in internal/registry)", prev, who, c)
+		}
+		owner[c] = who
 	}
-	if slices.Contains(used, crossed) {
-		t.Errorf("CROSSED_COLOR %s is a line's colour (%q)", crossed, used)
+	add("dashboard.js's CROSSED_COLOR", colour("CROSSED_COLOR"))
+	add("dashboard.js's OTHER_COLOR", colour("OTHER_COLOR"))
+	add("dashboard.js's TCP floor", colour(`COLORS\[TCP_FLOOR\]`))
+	for _, c := range registry.All() {
+		add("client "+c.Name, strings.ToLower(c.Colour))
 	}
 }
