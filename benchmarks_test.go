@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/httpclientbench/httpclientbench/clients/all" // every row's client
 	"github.com/httpclientbench/httpclientbench/suite"
 )
 

@@ -66,7 +66,10 @@ func (v variant) protocol() Protocols {
 
 // reference are the clients of v that a brought client runs beside: the
 // baseline (nethttp) and the floor (raw) where v has them, and on a row
-// without the baseline (HTTP/3) the row's first client.
+// without the baseline (HTTP/3) the row's first client, if the program
+// links its adapter (package suite links the baseline's and the floor's,
+// which need nothing but the standard library; a module that compares
+// with http3 imports clients/http3).
 func (v variant) reference() []clients.Factory {
 	var out []clients.Factory
 	for _, f := range v.clients {
@@ -75,7 +78,9 @@ func (v variant) reference() []clients.Factory {
 		}
 	}
 	if len(out) == 0 && len(v.clients) > 0 {
-		out = v.clients[:1]
+		if _, linked := clients.AdapterOf(v.clients[0].Name); linked {
+			out = v.clients[:1]
+		}
 	}
 	return out
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/httpclientbench/httpclientbench/clients"
-	_ "github.com/httpclientbench/httpclientbench/clients/all" // the adapters of the rows' clients
 	"github.com/httpclientbench/httpclientbench/clients/clienttest"
+	_ "github.com/httpclientbench/httpclientbench/clients/nethttp" // the baseline, which a brought client runs beside
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/netem"
 	"github.com/httpclientbench/httpclientbench/server/h2c"
