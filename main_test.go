@@ -14,8 +14,9 @@ import (
 	"github.com/httpclientbench/httpclientbench/suite"
 )
 
-// listLeaves is how cmd/benchreport learns the suite's leaves, to show
-// those the recorded run lacks as not recorded yet.
+// listLeaves prints the suite's leaves: cmd/benchreport -suite asks a
+// test binary so (its default, docs/leaves.txt, is what TestLeavesFile
+// keeps equal to them).
 var listLeaves = flag.Bool("leaves", false, "print every benchmark leaf of the suite, one a line, and run nothing")
 
 // TestMain fails the run if a server or client goroutine outlives the tests

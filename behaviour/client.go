@@ -70,20 +70,6 @@ func newClient(name string, tc *tls.Config) *client {
 	return &client{name: name, lib: lib(tc)}
 }
 
-// newHertz is hertz's client.NewClient() with opts and, over TLS, the test
-// server's trust (WithTLSConfig, which also puts the client on hertz's
-// standard dialer: netpoll, its default, has no TLS).
-func newHertz(tc *tls.Config, opts ...config.ClientOption) *hclient.Client {
-	if tc != nil {
-		opts = append(opts, hclient.WithTLSConfig(tc))
-	}
-	c, err := hclient.NewClient(opts...)
-	if err != nil { // NewClient has no error to return
-		panic(err)
-	}
-	return c
-}
-
 func (c *client) close() {
 	switch l := c.lib.(type) {
 	case *http.Client:

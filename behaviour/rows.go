@@ -25,6 +25,7 @@ import (
 	"golang.org/x/net/http2"
 	resty3 "resty.dev/v3"
 
+	"github.com/httpclientbench/httpclientbench/clients/hertz"
 	"github.com/httpclientbench/httpclientbench/server"
 )
 
@@ -115,7 +116,7 @@ func userAgent(name string) fix {
 	case "fasthttp":
 		return fix{line: `c.Name = "` + ua + `"`, apply: func(c *client) { c.lib.(*fasthttp.Client).Name = ua }}
 	case "hertz":
-		return fix{line: `client.NewClient(client.WithName("` + ua + `"))`, apply: func(c *client) { c.lib = newHertz(nil, hclient.WithName(ua)) }}
+		return fix{line: `client.NewClient(client.WithName("` + ua + `"))`, apply: func(c *client) { c.lib = hertz.DefaultClient(nil, hclient.WithName(ua)) }}
 	case "resty3":
 		return fix{line: line, apply: func(c *client) { c.lib.(*resty3.Client).SetHeader("User-Agent", ua) }}
 	}

@@ -28,12 +28,13 @@ func ExampleNamed() {
 	meta, body, err := c.GetBytes(srv.URL)
 	fmt.Println(meta.Status, meta.ProtoMajor, string(body), err)
 
-	// A name no imported folder registers is an error, not a panic.
+	// A name that is no client of the suite is an error, not a panic; so
+	// is a client whose folder the program does not import.
 	_, err = clients.Named("mine").New(clients.Config{})
 	fmt.Println(err)
 	// Output:
 	// 200 1 hello <nil>
-	// clients: no adapter for mine: import its folder, or clients/all
+	// clients: "mine" is no client of the registry (internal/registry)
 }
 
 // Your own tuning of net/http as a client of the suite: the transport

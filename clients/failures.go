@@ -11,7 +11,8 @@ import (
 // where the net/http-based clients wait: each adapter's PoolFull
 // (fasthttp.ErrNoFreeConns, hertz's errors.ErrNoFreeConns, raw.ErrNoFreeConns).
 // A load generator, which knows no client library, counts these apart from
-// other failures.
+// other failures. It knows the errors of the adapters the program links:
+// a program that imports only some clients' folders tells only theirs.
 func PoolFull(err error) bool {
 	for _, a := range adapters {
 		if a.PoolFull != nil && errors.Is(err, a.PoolFull) {
@@ -26,7 +27,7 @@ func PoolFull(err error) bool {
 // os.ErrDeadlineExceeded for raw, each adapter's Timeout (fasthttp.ErrTimeout,
 // hertz's errors.ErrTimeout), or any error with a Timeout method that says
 // so. hertz's ErrTimeout is a plain error with no Timeout method, so only
-// this function tells it for one.
+// this function tells it for one, in a program that links hertz's adapter.
 func TimedOut(err error) bool {
 	var te interface{ Timeout() bool }
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) ||

@@ -1,6 +1,10 @@
 package clients
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+)
 
 // An Adapter is one client of the registry (internal/registry, which says
 // what it is: its module, protocols, role, colour) as this package builds
@@ -91,7 +95,7 @@ func Named(name string) Factory {
 	return Factory{name, func(cfg Config) (Client, error) {
 		a, ok := adapters[name]
 		if !ok {
-			return nil, fmt.Errorf("clients: no adapter for %s: import its folder, or clients/all", name)
+			return nil, unregistered(name)
 		}
 		cfg, err := cfg.withDefaults()
 		if err != nil {
@@ -103,6 +107,20 @@ func Named(name string) Factory {
 		return a.New(name, cfg)
 	}}
 }
+
+// unregistered is the error of building a client whose adapter no
+// imported folder registered: one of the registry's, whose folder the
+// program does not import, or a name that is no client of the registry.
+func unregistered(name string) error {
+	c, ok := registry.Lookup(name)
+	if !ok {
+		return fmt.Errorf("clients: %q is no client of the registry (internal/registry)", name)
+	}
+	return fmt.Errorf("clients: no adapter for %s: import %s/clients/%s, or clients/all", name, modulePath, c.Folder())
+}
+
+// modulePath is this module's path, for the import paths errors name.
+const modulePath = "github.com/httpclientbench/httpclientbench"
 
 // Unsupported is an adapter's refusal of a setting its library has no
 // way to honour: "clients: NAME does not speak WHAT".

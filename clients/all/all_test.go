@@ -96,11 +96,12 @@ func TestAdaptersAreTheRegistry(t *testing.T) {
 	}
 }
 
-// TestUnimported: a client whose folder the program does not import
-// fails to build with an error that says so, never a panic.
+// TestUnimported: a name that is no client of the registry fails to
+// build with an error that says so, never a panic. (A client whose folder
+// is not imported is clients' TestUnimportedFolder: here every folder is.)
 func TestUnimported(t *testing.T) {
 	_, err := clients.Named("nosuchclient").New(clients.Config{})
-	if err == nil || !strings.Contains(err.Error(), "import its folder") {
-		t.Errorf("an unregistered client: %v, want the import hint", err)
+	if err == nil || !strings.Contains(err.Error(), "is no client of the registry") {
+		t.Errorf("an unknown client: %v, want the registry named", err)
 	}
 }

@@ -9,23 +9,26 @@ import (
 	"github.com/httpclientbench/httpclientbench/clients"
 )
 
+// DefaultClient is hertz's client.NewClient() with opts and, over TLS,
+// tc's trust (WithTLSConfig, which also puts the client on hertz's
+// standard dialer: netpoll, its default, has no TLS): the behaviour
+// matrix's hertz, and its fix lines' with an option.
+func DefaultClient(tc *tls.Config, opts ...config.ClientOption) *client.Client {
+	if tc != nil {
+		opts = append(opts, client.WithTLSConfig(tc))
+	}
+	c, err := client.NewClient(opts...)
+	if err != nil { // NewClient has no error to return
+		panic(err)
+	}
+	return c
+}
+
 // behaviour is hertz's column of the behaviour matrix (package
 // behaviour, docs/behaviour.md): its library's default client and what
 // that client did on each row.
 var behaviour = clients.Behaviour{
-	Default: func(tc *tls.Config) any {
-		// Over TLS, WithTLSConfig also puts the client on hertz's standard
-		// dialer: netpoll, its default, has no TLS.
-		var opts []config.ClientOption
-		if tc != nil {
-			opts = append(opts, client.WithTLSConfig(tc))
-		}
-		c, err := client.NewClient(opts...)
-		if err != nil { // NewClient has no error to return
-			panic(err)
-		}
-		return c
-	},
+	Default:  func(tc *tls.Config) any { return DefaultClient(tc) },
 	AlsoUses: []string{"github.com/cloudwego/netpoll"}, // its default network
 	Observed: map[string]string{
 		"404":             "response 404, 1 attempt",

@@ -381,9 +381,9 @@ func (h *headline) placementText(row headRow, c string, p placement, pending str
 		case bc == nil || bc.Time == nil:
 			return "—", ""
 		}
-		time = fmt.Sprintf("%s %s<br>on `%s`", formatTime(bc.Time.Center), bc.Time.Range, placedRow(row.Base, p))
+		time = fmt.Sprintf("%s %s<br>on `%s`", results.FormatNanos(bc.Time.Center), bc.Time.Range, placedRow(row.Base, p))
 		if h.cpu && bc.CPU != nil {
-			cpu = formatTime(bc.CPU.Center) + " " + bc.CPU.Range
+			cpu = results.FormatNanos(bc.CPU.Center) + " " + bc.CPU.Range
 		}
 		return time, cpu
 	}
@@ -394,9 +394,9 @@ func (h *headline) placementText(row headRow, c string, p placement, pending str
 	case cell.time == nil:
 		return "—", ""
 	case c == Baseline || !cell.hasRatio: // the anchor, or no baseline to divide by
-		time = formatTime(cell.time.Center) + " " + cell.time.Range
+		time = results.FormatNanos(cell.time.Center) + " " + cell.time.Range
 		if h.cpu && cell.cpu != nil {
-			cpu = formatTime(cell.cpu.Center) + " " + cell.cpu.Range
+			cpu = results.FormatNanos(cell.cpu.Center) + " " + cell.cpu.Range
 		}
 		return time, cpu
 	}

@@ -170,6 +170,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// maxListed is how many of the leaves a run lacks benchreport names on
+// standard error.
+const maxListed = 20
+
 // withSuite marks the suite's leaves (leaves, from where from says) that
 // r (read from in) lacks as pending, and says on stderr which it lacks and
 // which it has that the suite no longer has; with stale it lists the lacking ones on
@@ -191,8 +195,12 @@ func withSuite(r *Report, in, from string, leaves []string, stale bool, stdout, 
 	// The staleness report: printed by the command that regenerates
 	// the report, where whoever adds a leaf or records a run sees it.
 	if len(r.Pending) > 0 {
+		list := r.Pending
+		if len(list) > maxListed { // a one-family run of a whole suite
+			list = append(slices.Clip(list[:maxListed]), fmt.Sprintf("… and %d more (-stale lists them all)", len(r.Pending)-maxListed))
+		}
 		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) lacks %s of %s, shown as %q until a run records them:\n\t%s\n",
-			in, r.config("commit"), leafCount(len(r.Pending)), from, results.NotRecorded, strings.Join(r.Pending, "\n\t"))
+			in, r.config("commit"), leafCount(len(r.Pending)), from, results.NotRecorded, strings.Join(list, "\n\t"))
 	}
 	if unrecorded := r.unrecordedIn(pending); len(unrecorded) > 0 {
 		fmt.Fprintf(stderr, "benchreport: %s (run of commit %s) has no leaf of client %s, in no table until a run records them\n",

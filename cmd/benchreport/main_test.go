@@ -161,7 +161,7 @@ func TestFloor(t *testing.T) {
 	if !gb.RawIsFloor(gb.Variants...) || dl.RawIsFloor(dl.Variants...) || !dl.RawIsFloor("size=64KiB/buf=fresh") {
 		t.Error("RawIsFloor")
 	}
-	if p, sig := compare(raw, fast); sig || p <= 0.05 {
+	if p, sig := results.Compare(raw.sum, fast.sum); sig || p <= 0.05 {
 		t.Errorf("compare = %v, %v", p, sig)
 	}
 }

@@ -100,9 +100,9 @@ func profileRow(path string) ([]string, error) {
 		bench = s.Name + "-" + s.Gomaxprocs
 		switch s.Unit {
 		case "ns/op":
-			ns = formatTime(s.Values[0])
+			ns = results.FormatNanos(s.Values[0])
 		case CPUUnit:
-			cpu = formatTime(s.Values[0])
+			cpu = results.FormatNanos(s.Values[0])
 		}
 	}
 	if ns == "" {

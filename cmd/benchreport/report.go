@@ -50,9 +50,6 @@ func summarize(values []float64) *Stat {
 	return &Stat{Center: s.Center, Range: s.Range(), Pct: s.Pct(), N: s.N, sum: s, values: slices.Clone(values)}
 }
 
-// compare is benchstat's test of whether a and b differ (results.Compare).
-func compare(a, b *Stat) (p float64, significant bool) { return results.Compare(a.sum, b.sum) }
-
 // CPUUnit is the suite's CPU time per op (results.CPUUnit).
 const CPUUnit = results.CPUUnit
 
@@ -287,7 +284,7 @@ func Build(series []*results.Series, config map[string]string) (*Report, error) 
 				if c == FloorClient || t == nil || t.Center >= raw.Center {
 					continue
 				}
-				if p, ok := compare(raw, t); ok {
+				if p, ok := results.Compare(raw.sum, t.sum); ok {
 					f.BelowRaw[v] = append(f.BelowRaw[v], Faster{c, p})
 				}
 			}
@@ -467,20 +464,15 @@ func parseSize(s string) (float64, bool) {
 	return x * mult, ok
 }
 
-// formatTime prints nanoseconds with three significant digits.
-func formatTime(ns float64) string { return results.FormatNanos(ns) }
-
 func formatBytes(b float64) string {
 	switch {
 	case b >= 1<<20:
-		return sig3(b/(1<<20)) + " MiB"
+		return results.Sig3(b/(1<<20)) + " MiB"
 	case b >= 1<<10:
-		return sig3(b/(1<<10)) + " KiB"
+		return results.Sig3(b/(1<<10)) + " KiB"
 	}
 	return fmt.Sprintf("%.0f B", b)
 }
-
-func sig3(x float64) string { return results.Sig3(x) }
 
 func formatRatio(r float64) string {
 	if math.IsNaN(r) || math.IsInf(r, 0) {

@@ -214,7 +214,7 @@ func (s *shapeSet) baseLine(row string, p placement) string {
 		}
 		if base := hr.base(p); base != nil && base.Time != nil { // the row's, or its Base's
 			counts = append(counts, strconv.Itoa(sr.cpus))
-			times = append(times, formatTime(base.Time.Center))
+			times = append(times, results.FormatNanos(base.Time.Center))
 		}
 	}
 	if len(times) == 0 {
@@ -343,14 +343,14 @@ func (s *shapeSet) blockRow(ref *headline, row headRow, c string, p placement) (
 		if refCell.time == nil {
 			cells = append(cells, "—")
 		} else {
-			cells = append(cells, formatTime(refCell.time.Center)+" "+refCell.time.Range)
+			cells = append(cells, results.FormatNanos(refCell.time.Center)+" "+refCell.time.Range)
 		}
 		any := false
 		for _, sr := range s.runs {
 			cell := "—"
 			if hr, ok := sr.row(row.Row); ok {
 				if sc := sr.h.cell(hr, c, p); sc.time != nil {
-					cell, any = formatTime(sc.time.Center)+" "+sc.time.Range, true
+					cell, any = results.FormatNanos(sc.time.Center)+" "+sc.time.Range, true
 				}
 			}
 			cells = append(cells, cell)

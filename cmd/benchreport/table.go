@@ -36,7 +36,11 @@ type table struct {
 // pendingCell is the text of a cell whose leaf the run of r lacks: not
 // recorded yet, and which run (the commit it was made at) lacks it.
 func pendingCell(r *Report) string {
-	return fmt.Sprintf("%s<br>(run of %s)", results.NotRecorded, r.config("commit"))
+	commit := r.Config["commit"]
+	if commit == "" { // a run of go test -bench, not of cmd/benchrun
+		return results.NotRecorded
+	}
+	return fmt.Sprintf("%s<br>(run of %s)", results.NotRecorded, commit)
 }
 
 // isPending reports whether the cell of row r and client c is a leaf not
@@ -126,7 +130,7 @@ func (t *table) writeTime(b *strings.Builder) {
 		for i := range t.clients {
 			cell := ""
 			if i == col {
-				cell = fmt.Sprintf("%s %s<br>%s", formatTime(tcp.Center), tcp.Range, ratio)
+				cell = fmt.Sprintf("%s %s<br>%s", results.FormatNanos(tcp.Center), tcp.Range, ratio)
 			}
 			cells = append(cells, cell)
 		}
@@ -159,7 +163,7 @@ func (t *table) timeCell(r tableRow, c string, st *Stat, ratio func(variant, cli
 			rs = formatRatio(x.X)
 		}
 	}
-	return fmt.Sprintf("%s %s<br>%s", formatTime(st.Center), st.Range, rs), true
+	return fmt.Sprintf("%s %s<br>%s", results.FormatNanos(st.Center), st.Range, rs), true
 }
 
 // belowRawNote says which clients beat raw on row name.
