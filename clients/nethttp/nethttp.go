@@ -15,7 +15,7 @@ import (
 func init() {
 	clients.Register(clients.Adapter{
 		Name:        "nethttp",
-		New:         New,
+		New:         newClient,
 		Timeout:     context.DeadlineExceeded,
 		LibraryIdle: func() int { return http.DefaultMaxIdleConnsPerHost },
 		TLSMajor:    2,
@@ -23,8 +23,9 @@ func init() {
 	})
 }
 
-// New is the nethttp client, named name, for cfg.
-func New(name string, cfg clients.Config) (clients.Client, error) {
+// newClient is the nethttp client, named name, for cfg (its defaults
+// filled in by clients.Named).
+func newClient(name string, cfg clients.Config) (clients.Client, error) {
 	t, err := clients.Transport(cfg)
 	if err != nil {
 		return nil, err

@@ -19,14 +19,14 @@ import (
 func init() {
 	clients.Register(clients.Adapter{
 		Name:      "xnethttp2",
-		New:       New,
+		New:       newClient,
 		Timeout:   context.DeadlineExceeded,
 		TLSMajor:  2,
 		Behaviour: behaviour,
 	})
 }
 
-// New is golang.org/x/net/http2's client, HTTP/2 only, set up one
+// newClient is golang.org/x/net/http2's client, HTTP/2 only, set up one
 // way per kind of row:
 //
 //   - h2c (Config.H2C): an http.Transport with x/net registered for its
@@ -47,7 +47,7 @@ func init() {
 //     Config.MaxConns, which would, and TLS.HTTP1 are refused.
 //
 // Either way requests go through an http.Client with the suite's Timeout.
-func New(name string, cfg clients.Config) (clients.Client, error) {
+func newClient(name string, cfg clients.Config) (clients.Client, error) {
 	switch {
 	case cfg.TLS != nil && cfg.TLS.HTTP1:
 		return nil, fmt.Errorf("clients: %s: Config.TLS.HTTP1 is not HTTP/2", name)
