@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -261,5 +262,49 @@ func TestDisagree(t *testing.T) {
 		if got := disagree(c.a, c.b); got != c.want {
 			t.Errorf("disagree(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// TestFront renders the front page's headline: the chart first, a table
+// per protocol with only the clients that have cells there, one number a
+// cell, and a caption of three sentences that links the whole headline.
+func TestFront(t *testing.T) {
+	rows := slices.Clone(testHeadline)
+	rows[0].Table, rows[1].Table = "HTTP/1.1", "HTTPS"
+	withHeadline(t, rows)
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	if err := os.WriteFile(readme, []byte("# x\n\n<!-- benchreport:front full=docs/results.md#headline -->\n<!-- benchreport:end -->\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run([]string{"-suite", "", "-in", "testdata/headline.txt", "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<!-- benchreport:front full=docs/results.md#headline -->\n\n" +
+		"![Headline: time per op as a ratio to nethttp, with 95 % intervals](docs/charts/headline.svg)\n\n" +
+		"**HTTP/1.1**\n\n" +
+		"| | nethttp | fasthttp | resty | raw (floor) |\n|---|---|---|---|---|\n" +
+		"| small GET | 150 ns | 0.50× | ~1.05× | 0.40× |\n\n" +
+		"**HTTPS**\n\n" +
+		"| | nethttp | http3 |\n|---|---|---|\n" +
+		"| GET, HTTP/3 | 100 ns (proto=h2) | 1.50× |\n\n"
+	if !strings.Contains(string(got), want) {
+		t.Fatalf("front headline:\n%s\nwant it to start:\n%s", got, want)
+	}
+	caption := strings.TrimSpace(strings.TrimSuffix(strings.SplitAfter(string(got), want)[1], "<!-- benchreport:end -->\n"))
+	if n := strings.Count(caption, ". ") + 1; n > 3 || !strings.HasSuffix(caption, ".") {
+		t.Errorf("caption of %d sentences, want at most 3:\n%s", n, caption)
+	}
+	if !strings.Contains(caption, "[docs/results.md](docs/results.md#headline)") {
+		t.Errorf("caption does not link the whole headline:\n%s", caption)
+	}
+	// A marker without full= is an error that writes nothing.
+	os.WriteFile(readme, []byte("<!-- benchreport:front -->\n<!-- benchreport:end -->\n"), 0o644)
+	if err := run([]string{"-suite", "", "-in", "testdata/headline.txt", "-out", filepath.Join(dir, "docs"), "-readme", readme}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "full=PAGE") {
+		t.Errorf("front without full=: %v", err)
 	}
 }

@@ -45,6 +45,11 @@ import (
 //	         every client's time as a ratio to nethttp's with its 95 %
 //	         interval, nethttp's own time; its caption, and a link to the
 //	         chart -out writes (so it needs -out)
+//	front    full=PAGE: the headline for a front page: the chart, one
+//	         table per protocol (results.HeadlineRow.Table) with the
+//	         clients that have cells there, one number a cell (the
+//	         in-process ratio with its ~ and ≠ marks), a caption of three
+//	         sentences linking PAGE, where the headline block is
 //	clients  the registry's clients: name, library with the version
 //	         go.mod requires, how the suite uses it (no results needed)
 //	protocols which client has rows in which protocol, from the
@@ -63,6 +68,7 @@ var markers = markdown.Syntax{
 		"spread":    nil,
 		"bufrule":   nil,
 		"headline":  nil,
+		"front":     {"full"},
 		"clients":   nil,
 		"protocols": nil,
 		"shapes":    nil,
@@ -117,6 +123,15 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 			return "", err
 		}
 		return h.text(r, pg.resultsLink, pg.chartLink), nil
+	case "front":
+		if len(opts) != 1 || opts[0].Key != "full" || opts[0].Value == "" {
+			return "", fmt.Errorf("benchreport:front wants full=PAGE, the page with the whole headline, relative to this one")
+		}
+		h, err := r.headline()
+		if err != nil {
+			return "", err
+		}
+		return h.frontText(r, pg.resultsLink, pg.chartLink, opts[0].Value), nil
 	case "profiles":
 		if len(opts) != 1 || opts[0].Value == "" {
 			return "", fmt.Errorf("benchreport:profiles wants dir=DIR, the profiles' directory relative to the page")

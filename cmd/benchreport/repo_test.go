@@ -193,3 +193,25 @@ func reportUpToDate(t *testing.T, r *Report, dir, in, fix string) {
 		t.Logf("to regenerate %s, run from the repository's root:\n\t%s", rel(dir), fix)
 	}
 }
+
+// TestFrontColumnsFilled: on the front page's headline, no client's
+// column is "—" on more than half of its table's rows.
+func TestFrontColumnsFilled(t *testing.T) {
+	h, err := repoReport(t).headline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tab := range h.frontTables() {
+		for _, c := range tab.clients {
+			dashes := 0
+			for _, row := range tab.rows {
+				if h.frontCell(row, c) == "—" {
+					dashes++
+				}
+			}
+			if 2*dashes > len(tab.rows) {
+				t.Errorf("table %s: %s is — on %d of %d rows", tab.title, c, dashes, len(tab.rows))
+			}
+		}
+	}
+}
