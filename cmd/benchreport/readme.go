@@ -50,6 +50,10 @@ import (
 //	         clients that have cells there, one number a cell (the
 //	         in-process ratio with its ~ and ≠ marks), a caption of three
 //	         sentences linking PAGE, where the headline block is
+//	situations load=DIR shapes=DIR coldstart=FILE net=FILE behaviour=FILE
+//	         (each relative to the page): which client for which
+//	         situation, each pick and figure computed from those runs and
+//	         -in's headline (situations.go)
 //	clients  the registry's clients: name, library with the version
 //	         go.mod requires, how the suite uses it (no results needed)
 //	protocols which client has rows in which protocol, from the
@@ -63,16 +67,17 @@ import (
 var markers = markdown.Syntax{
 	Tool: "benchreport",
 	Kinds: map[string][]string{
-		"table":     {"families", "unit", "match", "clients"},
-		"config":    nil,
-		"spread":    nil,
-		"bufrule":   nil,
-		"headline":  nil,
-		"front":     {"full"},
-		"clients":   nil,
-		"protocols": nil,
-		"shapes":    nil,
-		"profiles":  {"dir"},
+		"table":      {"families", "unit", "match", "clients"},
+		"config":     nil,
+		"spread":     nil,
+		"bufrule":    nil,
+		"headline":   nil,
+		"front":      {"full"},
+		"situations": situationOptions,
+		"clients":    nil,
+		"protocols":  nil,
+		"shapes":     nil,
+		"profiles":   {"dir"},
 	},
 	Repeatable: []string{"match"},
 }
@@ -123,6 +128,12 @@ func generate(kind string, opts []option, r *Report, pg pageInfo) (string, error
 			return "", err
 		}
 		return h.text(r, pg.resultsLink, pg.chartLink), nil
+	case "situations":
+		in, err := readSituations(r, opts, pg.dir, pg.resultsLink)
+		if err != nil {
+			return "", err
+		}
+		return in.situationsText(), nil
 	case "front":
 		if len(opts) != 1 || opts[0].Key != "full" || opts[0].Value == "" {
 			return "", fmt.Errorf("benchreport:front wants full=PAGE, the page with the whole headline, relative to this one")

@@ -1,0 +1,583 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/httpclientbench/httpclientbench/behaviour/matrix"
+	"github.com/httpclientbench/httpclientbench/internal/markdown"
+	"github.com/httpclientbench/httpclientbench/internal/registry"
+	"github.com/httpclientbench/httpclientbench/internal/results"
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
+)
+
+// The situations block (<!-- benchreport:situations load=DIR shapes=DIR
+// coldstart=FILE net=FILE behaviour=FILE -->, each path relative to the
+// page): which client for which situation, each pick computed from a
+// committed run. A pick is the library with the best median of the
+// situation's measure and every library whose samples do not differ
+// significantly from it (benchstat's test, results.Compare); where that
+// is every library, the pick is "any". The floor is never a pick.
+
+// situationInputs are the recorded runs the block reads.
+type situationInputs struct {
+	r                 *Report // the benchmark run (-in): the headline rows
+	h                 *headline
+	sweep, steady     *report.Run // docs/load/sweep, docs/load/steady
+	shapeSweep, shape *report.Run // the same on the many-core machine (docs/shapes/load), nil without
+	cold              []*results.Series
+	coldConfig        map[string]string
+	net               *Report // the net= rows' run
+	matrix            matrix.Matrix
+	pages             map[string]string // input → its page, relative to the block's page
+}
+
+// situation is one row of the block.
+type situation struct {
+	what, pick, why, holds, page string
+}
+
+// situationOptions are the block's options, each a path.
+var situationOptions = []string{"load", "shapes", "coldstart", "net", "behaviour"}
+
+// readSituations reads the block's inputs; dir is the page's directory,
+// resultsLink the benchmark run's file relative to it. Each input's page
+// is beside it: docs/load/ → docs/load.md, docs/coldstart.txt →
+// docs/coldstart.md.
+func readSituations(r *Report, opts []option, dir, resultsLink string) (*situationInputs, error) {
+	paths := map[string]string{}
+	for _, o := range opts {
+		paths[o.Key] = o.Value
+	}
+	for _, k := range situationOptions {
+		if paths[k] == "" {
+			return nil, fmt.Errorf("benchreport:situations wants %s=PATH (each of %s, relative to the page)", k, strings.Join(situationOptions, ", "))
+		}
+	}
+	at := func(k string, elem ...string) string {
+		return filepath.Join(append([]string{dir, filepath.FromSlash(paths[k])}, elem...)...)
+	}
+	md := func(p string) string { return strings.TrimSuffix(strings.TrimSuffix(p, "/"), path.Ext(p)) + ".md" }
+	in := &situationInputs{r: r, pages: map[string]string{
+		"load": md(paths["load"]), "coldstart": md(paths["coldstart"]), "net": md(paths["net"]),
+		"behaviour": md(paths["behaviour"]), "results": md(resultsLink),
+	}}
+	var err error
+	if in.h, err = r.headline(); err != nil {
+		return nil, err
+	}
+	for _, l := range []struct {
+		run  **report.Run
+		path string
+	}{
+		{&in.sweep, at("load", "sweep", report.ResultsFile)},
+		{&in.steady, at("load", "steady", report.ResultsFile)},
+		{&in.shapeSweep, at("shapes", "sweep", report.ResultsFile)},
+		{&in.shape, at("shapes", "steady", report.ResultsFile)},
+	} {
+		if *l.run, err = report.ReadFile(l.path); err != nil {
+			return nil, err
+		}
+	}
+	f, err := os.Open(at("coldstart"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if in.cold, in.coldConfig, err = results.Read(f, paths["coldstart"]); err != nil {
+		return nil, err
+	}
+	if in.net, err = load(at("net")); err != nil {
+		return nil, err
+	}
+	if in.matrix, err = matrix.Read(at("behaviour")); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// libraries is the clients of order that are libraries (not the floor)
+// and have samples in values.
+func libraries(order []string, values map[string][]float64) []string {
+	var out []string
+	for _, c := range order {
+		if len(values[c]) > 0 && registry.Of(c).Role != registry.Floor {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ties is the libraries of order tied for the best median of values
+// (higher: larger is better): the best first, then, in order, those whose
+// samples do not differ significantly from the best's.
+func ties(order []string, values map[string][]float64, higher bool) []string {
+	libs := libraries(order, values)
+	if len(libs) == 0 {
+		return nil
+	}
+	med := func(c string) float64 { return results.Summarize(values[c]).Center }
+	best := libs[0]
+	for _, c := range libs[1:] {
+		if higher && med(c) > med(best) || !higher && med(c) < med(best) {
+			best = c
+		}
+	}
+	out := []string{best}
+	for _, c := range libs {
+		if c == best {
+			continue
+		}
+		if _, sig := results.Compare(results.Summarize(values[best]), results.Summarize(values[c])); !sig {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// pickText names ties: "any" where they are every library of values,
+// "any but" the others where they are more than half of them.
+func pickText(tied []string, order []string, values map[string][]float64) string {
+	libs := libraries(order, values)
+	switch {
+	case len(tied) > 1 && len(tied) == len(libs):
+		return "any: the client does not matter here"
+	case 2*len(tied) > len(libs):
+		others := slices.DeleteFunc(slices.Clone(libs), func(c string) bool { return slices.Contains(tied, c) })
+		return "any but `" + strings.Join(others, "`, `") + "`"
+	}
+	return "`" + strings.Join(tied, "` or `") + "`"
+}
+
+// count prints n with thousands separators, as the load tables do.
+func count(n float64) string {
+	s := fmt.Sprintf("%.0f", n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// loadValues is every client's samples of unit in g at level.
+func loadValues(g *report.Group, level, unit string) map[string][]float64 {
+	v := map[string][]float64{}
+	for _, c := range g.Clients {
+		if cell := g.Cell(level, c); cell != nil {
+			v[c] = cell.Values[unit]
+		}
+	}
+	return v
+}
+
+// machineOf is a run's machine, short: "2 CPUs, AMD EPYC".
+func machineOf(config map[string]string) string { return machineShort(config["machine"]) }
+
+// onShape says whether the pick is also first by unit on the other
+// machine's run (one group per CPU count; its rounds as recorded).
+func onShape(run *report.Run, unit string, higher bool, pick string) string {
+	var parts []string
+	for _, g := range run.Groups {
+		level := g.Levels[len(g.Levels)-1]
+		v := loadValues(g, level, unit)
+		first := ties(g.Clients, v, higher)
+		if len(first) == 0 {
+			continue
+		}
+		_, cpu, _ := strings.Cut(machineShort(run.Config["machine"]), ", ")
+		where := fmt.Sprintf("%s CPUs of an %s (%s)", g.CPUs, cpu, plural(len(v[first[0]]), "round"))
+		if first[0] == pick {
+			parts = append(parts, "first too on "+where)
+		} else {
+			parts = append(parts, fmt.Sprintf("on %s `%s` is first", where, first[0]))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// plural is "1 round", "5 rounds".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// rateText is an offered rate as the load tables print it.
+func rateText(rate string) string {
+	var n float64
+	if _, err := fmt.Sscan(rate, &n); err != nil {
+		return rate
+	}
+	return count(n)
+}
+
+// mib is a byte count in MiB, as the load tables print it.
+func mibText(b float64) string { return fmt.Sprintf("%.0f MiB", b/(1<<20)) }
+
+// situations computes the block's rows.
+func (in *situationInputs) situations() []situation {
+	return []situation{
+		in.throughput(),
+		in.tail(),
+		in.coldStart(),
+		in.path(),
+		in.defaults(),
+		in.http2(),
+		in.http3(),
+		in.memory(),
+	}
+}
+
+// throughput: the sweep's delivered req/s at its highest level in flight.
+func (in *situationInputs) throughput() situation {
+	g := in.sweep.Groups[0]
+	level := g.Levels[len(g.Levels)-1]
+	reqs := loadValues(g, level, "req/s")
+	t := ties(g.Clients, reqs, true)
+	cpu := loadValues(g, level, "cpu-ns/req")
+	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
+	return situation{
+		what: "many HTTP/1.1 calls to one service, as fast as it answers",
+		pick: pickText(t, g.Clients, reqs),
+		why: fmt.Sprintf("%s req/s at %s in flight, %.2f× `%s`'s; CPU per request %s against %s",
+			count(med(reqs, t[0])), level, med(reqs, t[0])/med(reqs, Baseline), Baseline,
+			results.FormatNanos(med(cpu, t[0])), results.FormatNanos(med(cpu, Baseline))),
+		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.sweep.Config), plural(len(reqs[Baseline]), "round"), onShape(in.shapeSweep, "req/s", true, t[0])),
+		page:  in.pages["load"],
+	}
+}
+
+// tail: the steady run's p99 at its offered rate.
+func (in *situationInputs) tail() situation {
+	g := in.steady.Groups[0]
+	p99 := loadValues(g, "", "p99-ns")
+	t := ties(g.Clients, p99, false)
+	med := func(c string) float64 { return results.Summarize(p99[c]).Center }
+	var worst string
+	for _, c := range libraries(g.Clients, p99) {
+		if worst == "" || med(c) > med(worst) {
+			worst = c
+		}
+	}
+	return situation{
+		what: "a steady rate where the slowest requests matter",
+		pick: pickText(t, g.Clients, p99),
+		why: fmt.Sprintf("p99 %s at %s req/s offered, against `%s`'s %s; the worst, `%s`, %s",
+			results.FormatNanos(med(t[0])), rateText(g.Rate), Baseline, results.FormatNanos(med(Baseline)), worst, results.FormatNanos(med(worst))),
+		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.steady.Config), plural(len(p99[Baseline]), "round"), onShape(in.shape, "p99-ns", false, t[0])),
+		page:  in.pages["load"],
+	}
+}
+
+// coldStart: start to first response, over http, of each client's
+// one-request program.
+func (in *situationInputs) coldStart() situation {
+	wall, size := map[string][]float64{}, map[string][]float64{}
+	var order []string
+	for _, s := range in.cold {
+		c, ok := strings.CutPrefix(s.Name, "ColdStart/scheme=http/client=")
+		if !ok {
+			continue
+		}
+		switch s.Unit {
+		case "ns/op":
+			wall[c] = append(wall[c], s.Values...)
+			order = append(order, c)
+		case "binary-B":
+			size[c] = append(size[c], s.Values...)
+		}
+	}
+	t := ties(order, wall, false)
+	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
+	slowest := t[0]
+	for _, c := range libraries(order, wall) {
+		if med(wall, c) > med(wall, slowest) {
+			slowest = c
+		}
+	}
+	mib := func(c string) string { return fmt.Sprintf("%.1f MiB", med(size, c)/(1<<20)) }
+	return situation{
+		what: "a CLI or a short-lived function: one request, then exit",
+		pick: pickText(t, order, wall),
+		why: fmt.Sprintf("first response %.2f ms after the process starts, binary %s; `%s` %.2f ms, %s; the slowest, `%s`, %.2f ms, %s",
+			med(wall, t[0])/1e6, mib(t[0]), Baseline, med(wall, Baseline)/1e6, mib(Baseline), slowest, med(wall, slowest)/1e6, mib(slowest)),
+		holds: fmt.Sprintf("%s (%d runs)", machineOf(in.coldConfig), len(wall[Baseline])),
+		page:  in.pages["coldstart"],
+	}
+}
+
+// path: on the net= rows of wan and lossy, how many client cells differ
+// significantly from the baseline's, the largest such ratio, and what a
+// new connection costs there instead of a pooled one: where that ratio
+// is further from 1 than any client's, the client matters less than
+// keeping connections.
+func (in *situationInputs) path() situation {
+	var worst gap
+	cells, differ := 0, 0
+	paired := in.net.Rounds > 0
+	for _, f := range in.net.Families {
+		for _, v := range f.Variants {
+			base := f.time(v, Baseline)
+			if base == nil || !strings.Contains(v, "net=wan") && !strings.Contains(v, "net=lossy") {
+				continue
+			}
+			for _, c := range f.Clients {
+				t := f.time(v, c)
+				if c == Baseline || t == nil || registry.Of(c).Role == registry.Floor {
+					continue
+				}
+				cells++
+				if ratio := ratioOf(t, base, paired); verdict(ratio) != 0 {
+					differ++
+					if worst.at == "" || math.Abs(math.Log(ratio.X)) > math.Abs(math.Log(worst.ratio)) {
+						worst = gap{ratio.X, fmt.Sprintf("`%s` on `%s/%s`", c, f.Name, v)}
+					}
+				}
+			}
+		}
+	}
+	why := fmt.Sprintf("%d of %d client cells on the `wan` (40 ms) and `lossy` rows differ significantly from `%s`", differ, cells, Baseline)
+	if worst.at != "" {
+		why += fmt.Sprintf(", by at most %.2f× (%s)", worst.ratio, worst.at)
+	}
+	pick := "it depends on the row: see the page"
+	pool := in.net.Family("Pool")
+	if pool != nil {
+		fresh, pooled := pool.time("net=wan/proto=h1/conn=fresh", Baseline), pool.time("net=wan/proto=h1/conn=pooled", Baseline)
+		if fresh != nil && pooled != nil {
+			x := fresh.Center / pooled.Center
+			why += fmt.Sprintf("; a new connection takes %.2f× a pooled one on `wan` (%s more)", x, results.FormatNanos(fresh.Center-pooled.Center))
+			if worst.at == "" || math.Log(x) > math.Abs(math.Log(worst.ratio)) {
+				pick = "any: keeping connections pooled matters more than the client"
+			}
+		}
+	}
+	return situation{
+		what:  "a high-latency or lossy path",
+		pick:  pick,
+		why:   why,
+		holds: fmt.Sprintf("%s, emulated paths", machineOf(in.net.Config)),
+		page:  in.pages["net"],
+	}
+}
+
+// gap is a client's ratio to the baseline and where it is.
+type gap struct {
+	ratio float64
+	at    string
+}
+
+// defaults: the behaviour matrix's rows on which each library's defaults
+// do what net/http's do.
+func (in *situationInputs) defaults() situation {
+	m := in.matrix
+	base := slices.Index(m.Clients, Baseline)
+	same := map[string]int{}
+	applies := map[string]int{}
+	for _, r := range m.Rows {
+		for i, c := range m.Clients {
+			if strings.HasPrefix(r.Cells[i], "n/a") {
+				continue
+			}
+			applies[c]++
+			if r.Cells[i] == r.Cells[base] {
+				same[c]++
+			}
+		}
+	}
+	var best []string
+	var others []string
+	for _, c := range m.Clients {
+		if c == Baseline {
+			continue
+		}
+		switch {
+		case len(best) == 0 || applies[c]-same[c] == applies[best[0]]-same[best[0]]:
+			best = append(best, c)
+		case applies[c]-same[c] < applies[best[0]]-same[best[0]]:
+			others = append(others, best...)
+			best = []string{c}
+		default:
+			others = append(others, c)
+		}
+	}
+	var diff []string
+	for _, c := range m.Clients {
+		if slices.Contains(others, c) {
+			diff = append(diff, fmt.Sprintf("`%s` %d", c, applies[c]-same[c]))
+		}
+	}
+	return situation{
+		what: "defaults you can rely on: redirects, compression, retries, cookies",
+		pick: "`" + Baseline + "`, or `" + strings.Join(best, "` or `") + "`",
+		why: fmt.Sprintf("the behaviour rows on which a library's defaults differ from net/http's: %d for %s; %s",
+			applies[best[0]]-same[best[0]], "`"+strings.Join(best, "`, `")+"`", strings.Join(diff, ", ")),
+		holds: fmt.Sprintf("%d rows, go.mod's versions; a default does not depend on the machine", len(m.Rows)),
+		page:  in.pages["behaviour"],
+	}
+}
+
+// protoRows is the headline's rows of table.
+func (in *situationInputs) protoRows(tables ...string) []headRow {
+	var out []headRow
+	for _, row := range in.h.rows {
+		if slices.Contains(tables, row.Table) {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// http2: the headline's HTTP/2 rows, h2c and over TLS.
+func (in *situationInputs) http2() situation {
+	var faster, slower []string
+	n := 0
+	for _, row := range in.protoRows(results.TableH2C, results.TableTLSH23) {
+		if row.Base != "" { // the HTTP/3 row
+			continue
+		}
+		n++
+		for _, c := range in.h.clients {
+			cell := in.h.cell(row, c, inProcess)
+			if c == Baseline || !cell.hasRatio {
+				continue
+			}
+			switch verdict(cell.ratio) {
+			case -1:
+				faster = append(faster, fmt.Sprintf("`%s` %.2f× on %s", c, cell.ratio.X, row.Title))
+			case 1:
+				slower = append(slower, fmt.Sprintf("`%s` %.2f× on %s", c, cell.ratio.X, row.Title))
+			}
+		}
+	}
+	pick := "`" + Baseline + "`: no client is faster"
+	why := fmt.Sprintf("no client is significantly faster than `%s` on the %d HTTP/2 rows", Baseline, n)
+	if len(faster) > 0 {
+		pick = "see the page"
+		why = "faster than `" + Baseline + "`: " + strings.Join(faster, ", ")
+	}
+	if len(slower) > 0 {
+		why += "; slower: " + strings.Join(slower, ", ")
+	}
+	return situation{
+		what:  "HTTP/2, cleartext or over TLS",
+		pick:  pick,
+		why:   why,
+		holds: in.placementsText(in.protoRows(results.TableH2C, results.TableTLSH23)),
+		page:  in.pages["results"],
+	}
+}
+
+// http3: the headline's HTTP/3 row, and a 0-RTT handshake on wan.
+func (in *situationInputs) http3() situation {
+	s := situation{what: "HTTP/3", pick: "`http3` (quic-go), the only HTTP/3 client", page: in.pages["results"]}
+	for _, row := range in.protoRows(results.TableTLSH23) {
+		if row.Base == "" {
+			continue
+		}
+		if cell := in.h.cell(row, "http3", inProcess); cell.hasRatio {
+			s.why = fmt.Sprintf("a small GET takes %.2f× `%s`'s over HTTP/2 on loopback", cell.ratio.X, Baseline)
+		}
+		s.holds = in.placementsText([]headRow{row})
+	}
+	if f := in.net.Family("TLSHandshake"); f != nil {
+		full, early := f.time("net=wan/proto=h3/resume=off", "http3"), f.time("net=wan/proto=h3/resume=0rtt", "http3")
+		if full != nil && early != nil {
+			s.why += fmt.Sprintf("; on `wan` a new connection's 0-RTT saves %s (a round trip)", results.FormatNanos(full.Center-early.Center))
+		}
+	}
+	return s
+}
+
+// memory: the steady run's peak RSS.
+func (in *situationInputs) memory() situation {
+	g := in.steady.Groups[0]
+	rss := loadValues(g, "", "peak-RSS-B")
+	t := ties(g.Clients, rss, false)
+	med := func(c string) float64 { return results.Summarize(rss[c]).Center }
+	return situation{
+		what:  "least memory",
+		pick:  pickText(t, g.Clients, rss),
+		why:   fmt.Sprintf("peak RSS %s at %s req/s, against `%s`'s %s", mibText(med(t[0])), rateText(g.Rate), Baseline, mibText(med(Baseline))),
+		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.steady.Config), plural(len(rss[Baseline]), "round"), onShape(in.shape, "peak-RSS-B", false, t[0])),
+		page:  in.pages["load"],
+	}
+}
+
+// placementsText says where the headline rows' verdicts hold.
+func (in *situationInputs) placementsText(rows []headRow) string {
+	for _, row := range rows {
+		for _, c := range in.h.clients {
+			if in.h.has(row, c) && in.h.unsettled(row, c) {
+				return fmt.Sprintf("%s; some verdicts change with the placement or the machine shape (≠ on the headline)", machineOf(in.r.Config))
+			}
+		}
+	}
+	return fmt.Sprintf("%s, both placements and every recorded machine shape", machineOf(in.r.Config))
+}
+
+// situationsText renders the block: the table, then where each pick does
+// not win.
+func (in *situationInputs) situationsText() string {
+	t := markdown.NewTable("situation", "pick", "why (measured)", "where it holds", "evidence")
+	for _, s := range in.situations() {
+		t.Row(s.what, s.pick, s.why, s.holds, fmt.Sprintf("[%s](%s)", path.Base(s.page), s.page))
+	}
+	var b strings.Builder
+	b.WriteString(t.String())
+	if lose := in.whereNot(); lose != "" {
+		b.WriteString("\nWhere a pick does not win: " + lose)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// whereNot lists, for each library picked, the headline rows on which it
+// is significantly slower than the baseline in process, the slowest two.
+func (in *situationInputs) whereNot() string {
+	var picked []string
+	for _, s := range in.situations() {
+		if strings.HasPrefix(s.pick, "any") {
+			continue
+		}
+		for _, part := range strings.Split(s.pick, "`") {
+			if registry.Of(part).Name != "" && part != Baseline && !slices.Contains(picked, part) && registry.Of(part).Role != registry.Floor {
+				picked = append(picked, part)
+			}
+		}
+	}
+	var parts []string
+	for _, c := range picked {
+		type slow struct {
+			title string
+			x     float64
+		}
+		var rows []slow
+		for _, row := range in.h.rows {
+			if cell := in.h.cell(row, c, inProcess); cell.hasRatio && verdict(cell.ratio) > 0 {
+				rows = append(rows, slow{row.Title, cell.ratio.X})
+			}
+		}
+		slices.SortStableFunc(rows, func(a, b slow) int { return cmp.Compare(b.x, a.x) })
+		var texts []string
+		for i, r := range rows {
+			if i == 2 {
+				texts = append(texts, fmt.Sprintf("%d more", len(rows)-2))
+				break
+			}
+			texts = append(texts, fmt.Sprintf("%s %.2f×", r.title, r.x))
+		}
+		if len(texts) > 0 {
+			parts = append(parts, fmt.Sprintf("`%s` (%s)", c, strings.Join(texts, "; ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("slower than `%s` on the headline's rows: %s.", Baseline, strings.Join(parts, ", "))
+}
