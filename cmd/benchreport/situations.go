@@ -15,6 +15,7 @@ import (
 	"github.com/httpclientbench/httpclientbench/internal/registry"
 	"github.com/httpclientbench/httpclientbench/internal/results"
 	"github.com/httpclientbench/httpclientbench/loadbench/report"
+	"github.com/httpclientbench/httpclientbench/netem"
 )
 
 // The situations block (<!-- benchreport:situations load=DIR shapes=DIR
@@ -30,7 +31,7 @@ type situationInputs struct {
 	r                 *Report // the benchmark run (-in): the headline rows
 	h                 *headline
 	sweep, steady     *report.Run // docs/load/sweep, docs/load/steady
-	shapeSweep, shape *report.Run // the same on the many-core machine (docs/shapes/load), nil without
+	shapeSweep, shape *report.Run // the same on the many-core machine (docs/shapes/load)
 	cold              []*results.Series
 	coldConfig        map[string]string
 	net               *Report // the net= rows' run
@@ -41,6 +42,8 @@ type situationInputs struct {
 // situation is one row of the block.
 type situation struct {
 	what, pick, why, holds, page string
+	// sole: the pick is the only client there is (http3), not a choice.
+	sole bool
 }
 
 // situationOptions are the block's options, each a path.
@@ -99,7 +102,49 @@ func readSituations(r *Report, opts []option, dir, resultsLink string) (*situati
 	if in.matrix, err = matrix.Read(at("behaviour")); err != nil {
 		return nil, err
 	}
-	return in, nil
+	return in, in.check()
+}
+
+// check refuses inputs the rows cannot read: a reference load run of
+// more than one table, or one, or a cold-start run, or a matrix, without
+// the baseline.
+func (in *situationInputs) check() error {
+	for _, run := range []*report.Run{in.sweep, in.steady} {
+		if len(run.Groups) != 1 {
+			return fmt.Errorf("%s: %d tables; the situations read a run of one (one payload, one rate, no -cpus)", run.Name, len(run.Groups))
+		}
+		g := run.Groups[0]
+		if g.Cell(g.Levels[len(g.Levels)-1], Baseline) == nil {
+			return fmt.Errorf("%s: no %s", run.Name, Baseline)
+		}
+	}
+	for _, run := range []*report.Run{in.shapeSweep, in.shape} {
+		if len(run.Groups) == 0 {
+			return fmt.Errorf("%s: no results", run.Name)
+		}
+	}
+	if !slices.ContainsFunc(in.cold, func(s *results.Series) bool { return s.Name == "ColdStart/scheme=http/client="+Baseline }) {
+		return fmt.Errorf("the cold-start run has no %s over http", Baseline)
+	}
+	if !slices.Contains(in.matrix.Clients, Baseline) {
+		return fmt.Errorf("the behaviour matrix has no %s column", Baseline)
+	}
+	return nil
+}
+
+// absent is the registry's HTTP/1.1 libraries that values lacks: a
+// client added since the run.
+func absent(values map[string][]float64) string {
+	var out []string
+	for _, c := range registry.Libraries(registry.H1) {
+		if len(values[c]) == 0 {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "; not in this run: `" + strings.Join(out, "`, `") + "`"
 }
 
 // libraries is the clients of order that are libraries (not the floor)
@@ -114,13 +159,28 @@ func libraries(order []string, values map[string][]float64) []string {
 	return out
 }
 
-// ties is the libraries of order tied for the best median of values
-// (higher: larger is better): the best first, then, in order, those whose
-// samples do not differ significantly from the best's.
-func ties(order []string, values map[string][]float64, higher bool) []string {
+// margin is how far from the best median a tied library's may be: a
+// difference that no test at a few rounds can show is a tie only where it
+// is also small.
+const margin = 0.10
+
+// A ranking is the libraries of a measure around the best median: tied
+// (the best first, then those not significantly different from it by
+// benchstat's test and within margin of its median) and open (not
+// significantly different, but further than margin: the rounds cannot
+// tell).
+type ranking struct {
+	tied, open []string
+	libs       int // the libraries with samples
+	rounds     int // the best's samples
+}
+
+// rank ranks the libraries of order by values (higher: larger is
+// better). A library without samples is left out.
+func rank(order []string, values map[string][]float64, higher bool) ranking {
 	libs := libraries(order, values)
 	if len(libs) == 0 {
-		return nil
+		return ranking{}
 	}
 	med := func(c string) float64 { return results.Summarize(values[c]).Center }
 	best := libs[0]
@@ -129,30 +189,34 @@ func ties(order []string, values map[string][]float64, higher bool) []string {
 			best = c
 		}
 	}
-	out := []string{best}
+	rk := ranking{tied: []string{best}, libs: len(libs), rounds: len(values[best])}
 	for _, c := range libs {
 		if c == best {
 			continue
 		}
-		if _, sig := results.Compare(results.Summarize(values[best]), results.Summarize(values[c])); !sig {
-			out = append(out, c)
+		if _, sig := results.Compare(results.Summarize(values[best]), results.Summarize(values[c])); sig {
+			continue
+		}
+		if math.Abs(med(c)/med(best)-1) <= margin {
+			rk.tied = append(rk.tied, c)
+		} else {
+			rk.open = append(rk.open, c)
 		}
 	}
-	return out
+	return rk
 }
 
-// pickText names ties: "any" where they are every library of values,
-// "any but" the others where they are more than half of them.
-func pickText(tied []string, order []string, values map[string][]float64) string {
-	libs := libraries(order, values)
-	switch {
-	case len(tied) > 1 && len(tied) == len(libs):
+// text names the pick: "any" where every library is tied, the tied ones
+// otherwise, and those the rounds cannot tell from the best.
+func (rk ranking) text() string {
+	if len(rk.tied) == rk.libs && rk.libs > 1 {
 		return "any: the client does not matter here"
-	case 2*len(tied) > len(libs):
-		others := slices.DeleteFunc(slices.Clone(libs), func(c string) bool { return slices.Contains(tied, c) })
-		return "any but `" + strings.Join(others, "`, `") + "`"
 	}
-	return "`" + strings.Join(tied, "` or `") + "`"
+	s := "`" + strings.Join(rk.tied, "` or `") + "`"
+	if len(rk.open) > 0 {
+		s += fmt.Sprintf(" (%s: not told apart in %s)", "`"+strings.Join(rk.open, "`, `")+"`", plural(rk.rounds, "round"))
+	}
+	return s
 }
 
 // count prints n with thousands separators, as the load tables do.
@@ -185,14 +249,22 @@ func onShape(run *report.Run, unit string, higher bool, pick string) string {
 	for _, g := range run.Groups {
 		level := g.Levels[len(g.Levels)-1]
 		v := loadValues(g, level, unit)
-		first := ties(g.Clients, v, higher)
+		first := rank(g.Clients, v, higher).tied
 		if len(first) == 0 {
 			continue
 		}
 		_, cpu, _ := strings.Cut(machineShort(run.Config["machine"]), ", ")
-		where := fmt.Sprintf("%s CPUs of an %s (%s)", g.CPUs, cpu, plural(len(v[first[0]]), "round"))
+		where := fmt.Sprintf("%s CPUs of an %s", g.CPUs, cpu)
+		if g.Rate != "" {
+			where += " at " + rateText(g.Rate) + " req/s"
+		}
+		if n := len(v[first[0]]); n < 5 {
+			where += fmt.Sprintf(" (%s: the order, untested)", plural(n, "round"))
+		} else {
+			where += fmt.Sprintf(" (%s)", plural(n, "round"))
+		}
 		if first[0] == pick {
-			parts = append(parts, "first too on "+where)
+			parts = append(parts, fmt.Sprintf("`%s` first too on %s", pick, where))
 		} else {
 			parts = append(parts, fmt.Sprintf("on %s `%s` is first", where, first[0]))
 		}
@@ -239,16 +311,17 @@ func (in *situationInputs) throughput() situation {
 	g := in.sweep.Groups[0]
 	level := g.Levels[len(g.Levels)-1]
 	reqs := loadValues(g, level, "req/s")
-	t := ties(g.Clients, reqs, true)
+	rk := rank(g.Clients, reqs, true)
+	t := rk.tied
 	cpu := loadValues(g, level, "cpu-ns/req")
 	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
 	return situation{
 		what: "many HTTP/1.1 calls to one service, as fast as it answers",
-		pick: pickText(t, g.Clients, reqs),
-		why: fmt.Sprintf("%s req/s at %s in flight, %.2f× `%s`'s; CPU per request %s against %s",
-			count(med(reqs, t[0])), level, med(reqs, t[0])/med(reqs, Baseline), Baseline,
+		pick: rk.text(),
+		why: fmt.Sprintf("`%s`: %s req/s at %s in flight, %.2f× `%s`'s; CPU per request %s against %s",
+			t[0], count(med(reqs, t[0])), level, med(reqs, t[0])/med(reqs, Baseline), Baseline,
 			results.FormatNanos(med(cpu, t[0])), results.FormatNanos(med(cpu, Baseline))),
-		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.sweep.Config), plural(len(reqs[Baseline]), "round"), onShape(in.shapeSweep, "req/s", true, t[0])),
+		holds: fmt.Sprintf("%s shared with the server (%s)%s; %s", machineOf(in.sweep.Config), plural(len(reqs[Baseline]), "round"), absent(reqs), onShape(in.shapeSweep, "req/s", true, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -257,7 +330,8 @@ func (in *situationInputs) throughput() situation {
 func (in *situationInputs) tail() situation {
 	g := in.steady.Groups[0]
 	p99 := loadValues(g, "", "p99-ns")
-	t := ties(g.Clients, p99, false)
+	rk := rank(g.Clients, p99, false)
+	t := rk.tied
 	med := func(c string) float64 { return results.Summarize(p99[c]).Center }
 	var worst string
 	for _, c := range libraries(g.Clients, p99) {
@@ -267,10 +341,10 @@ func (in *situationInputs) tail() situation {
 	}
 	return situation{
 		what: "a steady rate where the slowest requests matter",
-		pick: pickText(t, g.Clients, p99),
-		why: fmt.Sprintf("p99 %s at %s req/s offered, against `%s`'s %s; the worst, `%s`, %s",
-			results.FormatNanos(med(t[0])), rateText(g.Rate), Baseline, results.FormatNanos(med(Baseline)), worst, results.FormatNanos(med(worst))),
-		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.steady.Config), plural(len(p99[Baseline]), "round"), onShape(in.shape, "p99-ns", false, t[0])),
+		pick: rk.text(),
+		why: fmt.Sprintf("`%s`: p99 %s at %s req/s offered, against `%s`'s %s; the worst, `%s`, %s",
+			t[0], results.FormatNanos(med(t[0])), rateText(g.Rate), Baseline, results.FormatNanos(med(Baseline)), worst, results.FormatNanos(med(worst))),
+		holds: fmt.Sprintf("%s (%s)%s; %s", machineOf(in.steady.Config), plural(len(p99[Baseline]), "round"), absent(p99), onShape(in.shape, "p99-ns", false, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -293,7 +367,8 @@ func (in *situationInputs) coldStart() situation {
 			size[c] = append(size[c], s.Values...)
 		}
 	}
-	t := ties(order, wall, false)
+	rk := rank(order, wall, false)
+	t := rk.tied
 	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
 	slowest := t[0]
 	for _, c := range libraries(order, wall) {
@@ -304,23 +379,25 @@ func (in *situationInputs) coldStart() situation {
 	mib := func(c string) string { return fmt.Sprintf("%.1f MiB", med(size, c)/(1<<20)) }
 	return situation{
 		what: "a CLI or a short-lived function: one request, then exit",
-		pick: pickText(t, order, wall),
-		why: fmt.Sprintf("first response %.2f ms after the process starts, binary %s; `%s` %.2f ms, %s; the slowest, `%s`, %.2f ms, %s",
-			med(wall, t[0])/1e6, mib(t[0]), Baseline, med(wall, Baseline)/1e6, mib(Baseline), slowest, med(wall, slowest)/1e6, mib(slowest)),
-		holds: fmt.Sprintf("%s (%d runs)", machineOf(in.coldConfig), len(wall[Baseline])),
+		pick: rk.text(),
+		why: fmt.Sprintf("`%s`: first response %.2f ms after the process starts, binary %s; `%s` %.2f ms, %s; the slowest, `%s`, %.2f ms, %s",
+			t[0], med(wall, t[0])/1e6, mib(t[0]), Baseline, med(wall, Baseline)/1e6, mib(Baseline), slowest, med(wall, slowest)/1e6, mib(slowest)),
+		holds: fmt.Sprintf("%s (%d runs)%s", machineOf(in.coldConfig), len(wall[Baseline]), absent(wall)),
 		page:  in.pages["coldstart"],
 	}
 }
 
 // path: on the net= rows of wan and lossy, how many client cells differ
-// significantly from the baseline's, the largest such ratio, and what a
-// new connection costs there instead of a pooled one: where that ratio
-// is further from 1 than any client's, the client matters less than
-// keeping connections.
+// significantly from the baseline's (beside what chance alone gives at
+// 95 %), the one furthest from 1 of those and of all, and what a new
+// connection costs there instead of a pooled one: where that ratio is
+// further from 1 than any significant client's, the client matters less
+// than keeping connections.
 func (in *situationInputs) path() situation {
-	var worst gap
+	var worst, widest gap
 	cells, differ := 0, 0
 	paired := in.net.Rounds > 0
+	further := func(x float64, g gap) bool { return g.at == "" || math.Abs(math.Log(x)) > math.Abs(math.Log(g.ratio)) }
 	for _, f := range in.net.Families {
 		for _, v := range f.Variants {
 			base := f.time(v, Baseline)
@@ -333,27 +410,36 @@ func (in *situationInputs) path() situation {
 					continue
 				}
 				cells++
-				if ratio := ratioOf(t, base, paired); verdict(ratio) != 0 {
+				ratio := ratioOf(t, base, paired)
+				at := fmt.Sprintf("`%s` on `%s/%s`", c, f.Name, v)
+				if further(ratio.X, widest) {
+					widest = gap{ratio.X, at}
+				}
+				if verdict(ratio) != 0 {
 					differ++
-					if worst.at == "" || math.Abs(math.Log(ratio.X)) > math.Abs(math.Log(worst.ratio)) {
-						worst = gap{ratio.X, fmt.Sprintf("`%s` on `%s/%s`", c, f.Name, v)}
+					if further(ratio.X, worst) {
+						worst = gap{ratio.X, at}
 					}
 				}
 			}
 		}
 	}
-	why := fmt.Sprintf("%d of %d client cells on the `wan` (40 ms) and `lossy` rows differ significantly from `%s`", differ, cells, Baseline)
+	why := fmt.Sprintf("%d of %d client cells on the `wan` (%d ms round trip) and `lossy` rows differ significantly from `%s` (chance alone gives about %.0f at 95 %%)",
+		differ, cells, netem.WAN.RTT.Milliseconds(), Baseline, 0.05*float64(cells))
 	if worst.at != "" {
-		why += fmt.Sprintf(", by at most %.2f× (%s)", worst.ratio, worst.at)
+		why += fmt.Sprintf("; of those the furthest from 1 is %.2f× (%s)", worst.ratio, worst.at)
+	}
+	if widest.at != "" && widest != worst {
+		why += fmt.Sprintf("; of all, %.2f× (%s, not significant)", widest.ratio, widest.at)
 	}
 	pick := "it depends on the row: see the page"
-	pool := in.net.Family("Pool")
-	if pool != nil {
+	if pool := in.net.Family("Pool"); pool != nil {
 		fresh, pooled := pool.time("net=wan/proto=h1/conn=fresh", Baseline), pool.time("net=wan/proto=h1/conn=pooled", Baseline)
 		if fresh != nil && pooled != nil {
-			x := fresh.Center / pooled.Center
-			why += fmt.Sprintf("; a new connection takes %.2f× a pooled one on `wan` (%s more)", x, results.FormatNanos(fresh.Center-pooled.Center))
-			if worst.at == "" || math.Log(x) > math.Abs(math.Log(worst.ratio)) {
+			x := ratioOf(fresh, pooled, paired).X
+			d, _, _ := results.DiffOf(fresh.values, pooled.values, paired)
+			why += fmt.Sprintf("; a new connection takes %.2f× a pooled one on `wan` (%s more)", x, results.FormatNanos(d))
+			if further(x, worst) {
 				pick = "any: keeping connections pooled matters more than the client"
 			}
 		}
@@ -362,7 +448,7 @@ func (in *situationInputs) path() situation {
 		what:  "a high-latency or lossy path",
 		pick:  pick,
 		why:   why,
-		holds: fmt.Sprintf("%s, emulated paths", machineOf(in.net.Config)),
+		holds: fmt.Sprintf("%s, emulated paths (%s)", machineOf(in.net.Config), plural(in.net.Rounds, "round")),
 		page:  in.pages["net"],
 	}
 }
@@ -380,9 +466,15 @@ func (in *situationInputs) defaults() situation {
 	base := slices.Index(m.Clients, Baseline)
 	same := map[string]int{}
 	applies := map[string]int{}
+	var bites []matrix.Row // the rows that bite most: docs/clients.md's summary
 	for _, r := range m.Rows {
+		if r.Bites {
+			bites = append(bites, r)
+		}
+	}
+	for _, r := range bites {
 		for i, c := range m.Clients {
-			if strings.HasPrefix(r.Cells[i], "n/a") {
+			if strings.HasPrefix(r.Cells[i], "n/a") || strings.HasPrefix(r.Cells[base], "n/a") {
 				continue
 			}
 			applies[c]++
@@ -413,12 +505,19 @@ func (in *situationInputs) defaults() situation {
 			diff = append(diff, fmt.Sprintf("`%s` %d", c, applies[c]-same[c]))
 		}
 	}
+	var rows []string // where the pick differs
+	pi := slices.Index(m.Clients, best[0])
+	for _, r := range bites {
+		if !strings.HasPrefix(r.Cells[pi], "n/a") && !strings.HasPrefix(r.Cells[base], "n/a") && r.Cells[pi] != r.Cells[base] {
+			rows = append(rows, r.Title)
+		}
+	}
 	return situation{
 		what: "defaults you can rely on: redirects, compression, retries, cookies",
 		pick: "`" + Baseline + "`, or `" + strings.Join(best, "` or `") + "`",
-		why: fmt.Sprintf("the behaviour rows on which a library's defaults differ from net/http's: %d for %s; %s",
-			applies[best[0]]-same[best[0]], "`"+strings.Join(best, "`, `")+"`", strings.Join(diff, ", ")),
-		holds: fmt.Sprintf("%d rows, go.mod's versions; a default does not depend on the machine", len(m.Rows)),
+		why: fmt.Sprintf("of the behaviour rows that bite most, those on which a library's defaults differ from net/http's: %d for %s (%s); %s",
+			applies[best[0]]-same[best[0]], "`"+strings.Join(best, "`, `")+"`", strings.Join(rows, "; "), strings.Join(diff, ", ")),
+		holds: fmt.Sprintf("%d of the matrix's %d rows, the library versions of go.mod", len(bites), len(m.Rows)),
 		page:  in.pages["behaviour"],
 	}
 }
@@ -456,7 +555,7 @@ func (in *situationInputs) http2() situation {
 			}
 		}
 	}
-	pick := "`" + Baseline + "`: no client is faster"
+	pick := "`" + Baseline + "`: no library is faster, so the standard library"
 	why := fmt.Sprintf("no client is significantly faster than `%s` on the %d HTTP/2 rows", Baseline, n)
 	if len(faster) > 0 {
 		pick = "see the page"
@@ -476,7 +575,7 @@ func (in *situationInputs) http2() situation {
 
 // http3: the headline's HTTP/3 row, and a 0-RTT handshake on wan.
 func (in *situationInputs) http3() situation {
-	s := situation{what: "HTTP/3", pick: "`http3` (quic-go), the only HTTP/3 client", page: in.pages["results"]}
+	s := situation{what: "HTTP/3", pick: "`http3` (quic-go), the only HTTP/3 client", page: in.pages["results"], sole: true}
 	for _, row := range in.protoRows(results.TableTLSH23) {
 		if row.Base == "" {
 			continue
@@ -489,7 +588,9 @@ func (in *situationInputs) http3() situation {
 	if f := in.net.Family("TLSHandshake"); f != nil {
 		full, early := f.time("net=wan/proto=h3/resume=off", "http3"), f.time("net=wan/proto=h3/resume=0rtt", "http3")
 		if full != nil && early != nil {
-			s.why += fmt.Sprintf("; on `wan` a new connection's 0-RTT saves %s (a round trip)", results.FormatNanos(full.Center-early.Center))
+			d, _, _ := results.DiffOf(full.values, early.values, in.net.Rounds > 0)
+			s.why += fmt.Sprintf("; on `wan` a new connection's 0-RTT saves %s (a round trip)", results.FormatNanos(d))
+			s.holds += fmt.Sprintf("; the `wan` figure %s, an emulated path", machineOf(in.net.Config))
 		}
 	}
 	return s
@@ -499,13 +600,14 @@ func (in *situationInputs) http3() situation {
 func (in *situationInputs) memory() situation {
 	g := in.steady.Groups[0]
 	rss := loadValues(g, "", "peak-RSS-B")
-	t := ties(g.Clients, rss, false)
+	rk := rank(g.Clients, rss, false)
+	t := rk.tied
 	med := func(c string) float64 { return results.Summarize(rss[c]).Center }
 	return situation{
 		what:  "least memory",
-		pick:  pickText(t, g.Clients, rss),
-		why:   fmt.Sprintf("peak RSS %s at %s req/s, against `%s`'s %s", mibText(med(t[0])), rateText(g.Rate), Baseline, mibText(med(Baseline))),
-		holds: fmt.Sprintf("%s (%s); %s", machineOf(in.steady.Config), plural(len(rss[Baseline]), "round"), onShape(in.shape, "peak-RSS-B", false, t[0])),
+		pick:  rk.text(),
+		why:   fmt.Sprintf("`%s`: peak RSS %s at %s req/s, against `%s`'s %s", t[0], mibText(med(t[0])), rateText(g.Rate), Baseline, mibText(med(Baseline))),
+		holds: fmt.Sprintf("%s (%s)%s; %s", machineOf(in.steady.Config), plural(len(rss[Baseline]), "round"), absent(rss), onShape(in.shape, "peak-RSS-B", false, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -515,7 +617,7 @@ func (in *situationInputs) placementsText(rows []headRow) string {
 	for _, row := range rows {
 		for _, c := range in.h.clients {
 			if in.h.has(row, c) && in.h.unsettled(row, c) {
-				return fmt.Sprintf("%s; some verdicts change with the placement or the machine shape (≠ on the headline)", machineOf(in.r.Config))
+				return fmt.Sprintf("%s; some verdicts change with the server's placement or the machine shape (marked ≠ in the headline)", machineOf(in.r.Config))
 			}
 		}
 	}
@@ -530,6 +632,7 @@ func (in *situationInputs) situationsText() string {
 		t.Row(s.what, s.pick, s.why, s.holds, fmt.Sprintf("[%s](%s)", path.Base(s.page), s.page))
 	}
 	var b strings.Builder
+	fmt.Fprintf(&b, "A pick is the library with the best median and those tied with it (not significantly different by benchstat's test, and within %.0f %% of it); where no library beats `%s`, `%s`.\n\n", margin*100, Baseline, Baseline)
 	b.WriteString(t.String())
 	if lose := in.whereNot(); lose != "" {
 		b.WriteString("\nWhere a pick does not win: " + lose)
@@ -538,11 +641,11 @@ func (in *situationInputs) situationsText() string {
 }
 
 // whereNot lists, for each library picked, the headline rows on which it
-// is significantly slower than the baseline in process, the slowest two.
+// is significantly slower than the baseline in process, the slowest three.
 func (in *situationInputs) whereNot() string {
 	var picked []string
 	for _, s := range in.situations() {
-		if strings.HasPrefix(s.pick, "any") {
+		if strings.HasPrefix(s.pick, "any") || s.sole {
 			continue
 		}
 		for _, part := range strings.Split(s.pick, "`") {
@@ -560,24 +663,28 @@ func (in *situationInputs) whereNot() string {
 		var rows []slow
 		for _, row := range in.h.rows {
 			if cell := in.h.cell(row, c, inProcess); cell.hasRatio && verdict(cell.ratio) > 0 {
-				rows = append(rows, slow{row.Title, cell.ratio.X})
+				title := row.Title
+				if in.h.unsettled(row, c) {
+					title += " (≠)"
+				}
+				rows = append(rows, slow{title, cell.ratio.X})
 			}
 		}
 		slices.SortStableFunc(rows, func(a, b slow) int { return cmp.Compare(b.x, a.x) })
 		var texts []string
 		for i, r := range rows {
-			if i == 2 {
-				texts = append(texts, fmt.Sprintf("%d more", len(rows)-2))
+			if i == 3 {
+				texts = append(texts, fmt.Sprintf("and %d more rows", len(rows)-3))
 				break
 			}
 			texts = append(texts, fmt.Sprintf("%s %.2f×", r.title, r.x))
 		}
 		if len(texts) > 0 {
-			parts = append(parts, fmt.Sprintf("`%s` (%s)", c, strings.Join(texts, "; ")))
+			parts = append(parts, fmt.Sprintf("- `%s`: %s", c, strings.Join(texts, "; ")))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("slower than `%s` on the headline's rows: %s.", Baseline, strings.Join(parts, ", "))
+	return fmt.Sprintf("slower than `%s` on these rows of the headline, in process:\n\n%s", Baseline, strings.Join(parts, "\n"))
 }

@@ -18,21 +18,32 @@ func TestTies(t *testing.T) {
 		"hertz":    {51, 50, 52, 49, 50},
 		"raw":      {10, 10, 10, 10, 10}, // the floor: faster, never a pick
 	}
-	got := ties(order, v, false)
-	if !slices.Equal(got, []string{"fasthttp", "hertz"}) && !slices.Equal(got, []string{"hertz", "fasthttp"}) {
-		t.Errorf("ties, lower is better: %q", got)
+	rk := rank(order, v, false)
+	if !slices.Equal(rk.tied, []string{"fasthttp", "hertz"}) && !slices.Equal(rk.tied, []string{"hertz", "fasthttp"}) {
+		t.Errorf("tied, lower is better: %q", rk.tied)
 	}
-	if got := ties(order, v, true); !slices.Equal(got, []string{"nethttp"}) {
-		t.Errorf("ties, higher is better: %q", got)
+	if got := rank(order, v, true).tied; !slices.Equal(got, []string{"nethttp"}) {
+		t.Errorf("tied, higher is better: %q", got)
 	}
-	if p := pickText([]string{"fasthttp", "hertz"}, order, v); p != "any but `nethttp`" {
+	if p := rk.text(); p != "`"+rk.tied[0]+"` or `"+rk.tied[1]+"`" {
 		t.Errorf("two of three libraries: %q", p)
 	}
-	if p := pickText([]string{"nethttp"}, order, v); p != "`nethttp`" {
-		t.Errorf("one of three: %q", p)
+	// Not significantly different at 5 rounds, but 30 % apart: not a tie,
+	// and said to be undecided.
+	w := map[string][]float64{
+		"nethttp":  {100, 140, 90, 160, 95},
+		"fasthttp": {130, 100, 170, 120, 125},
 	}
-	if p := pickText([]string{"nethttp", "fasthttp", "hertz"}, order, v); !strings.HasPrefix(p, "any:") {
-		t.Errorf("every library: %q", p)
+	rk = rank(order, w, false)
+	if !slices.Equal(rk.tied, []string{"nethttp"}) || !slices.Equal(rk.open, []string{"fasthttp"}) {
+		t.Errorf("30 %% apart, not significant: tied %q, open %q", rk.tied, rk.open)
+	}
+	if p := rk.text(); p != "`nethttp` (`fasthttp`: not told apart in 5 rounds)" {
+		t.Errorf("text: %q", p)
+	}
+	same := map[string][]float64{"nethttp": {100, 101, 99, 100, 102}, "fasthttp": {101, 100, 99, 102, 100}}
+	if p := rank(order, same, false).text(); !strings.HasPrefix(p, "any:") {
+		t.Errorf("every library tied: %q", p)
 	}
 	for n, want := range map[float64]string{5: "5", 2000: "2,000", 121612: "121,612", 1234567: "1,234,567"} {
 		if got := count(n); got != want {

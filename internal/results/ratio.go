@@ -14,6 +14,22 @@ type Ratio struct {
 	X, Lo, Hi float64 // Lo and Hi are -Inf and +Inf where there is no interval
 }
 
+// DiffOf is a − b: with paired (the k-th samples of a and b from round
+// k) the median of the per-round differences and its interval, as
+// Summarize computes them; otherwise the difference of the medians, with
+// no interval (Lo and Hi infinite).
+func DiffOf(a, b []float64, paired bool) (d, lo, hi float64) {
+	if paired && len(a) == len(b) {
+		ds := make([]float64, len(a))
+		for k := range ds {
+			ds[k] = a[k] - b[k]
+		}
+		s := Summarize(ds)
+		return s.Center, s.Lo, s.Hi
+	}
+	return Summarize(a).Center - Summarize(b).Center, math.Inf(-1), math.Inf(1)
+}
+
 // RatioOf is t's values over b's. Paired (a run of cmd/benchrun, where the
 // k-th sample of every leaf is from round k, and both have one per round):
 // the median of the per-round ratios and its interval, as Summarize computes

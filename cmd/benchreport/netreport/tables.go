@@ -82,28 +82,13 @@ func (r *runFile) ratioCell(a, b []float64) string {
 	return results.RatioOf(a, b, r.paired).String()
 }
 
-// diff is a − b: the median of the per-round differences and its
-// interval where the run pairs by round, the difference of the medians
-// (no interval) where it does not.
-func (r *runFile) diff(a, b []float64) (d, lo, hi float64) {
-	if r.paired && len(a) == len(b) {
-		ds := make([]float64, len(a))
-		for k := range ds {
-			ds[k] = a[k] - b[k]
-		}
-		s := results.Summarize(ds)
-		return s.Center, s.Lo, s.Hi
-	}
-	return results.Summarize(a).Center - results.Summarize(b).Center, math.Inf(-1), math.Inf(1)
-}
-
 // diffCell is a − b in milliseconds with its interval, and in round trips
 // of rtt when rtt > 0.
 func (r *runFile) diffCell(a, b []float64) string {
 	if a == nil || b == nil {
 		return missing
 	}
-	d, lo, hi := r.diff(a, b)
+	d, lo, hi := results.DiffOf(a, b, r.paired)
 	ms := func(x float64) string { return fmt.Sprintf("%+.2f", x/1e6) }
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return ms(d) + " ms (±∞)"
@@ -191,7 +176,7 @@ func (pg page) diffRow(t *table, title, c string, p netem.Profile, a, b []float6
 	}
 	rt := missing
 	if a != nil && b != nil {
-		d, _, _ := pg.net.diff(b, a)
+		d, _, _ := results.DiffOf(b, a, pg.net.paired)
 		rt = trips(d, p)
 	}
 	t.row(title, c, p.Name, timeCell(a), timeCell(b), pg.net.diffCell(b, a), rt)
