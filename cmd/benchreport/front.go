@@ -120,18 +120,7 @@ func (h *headline) frontText(r *Report, resultsLink, chartLink, full string) str
 		if t.title != "" {
 			fmt.Fprintf(&b, "**%s**\n\n", t.title)
 		}
-		floor := true // no client is faster than raw on the table's rows
-		for _, row := range t.rows {
-			floor = floor && row.fam.RawIsFloor(row.variant)
-		}
-		head := []string{""}
-		for _, c := range t.clients {
-			if c == FloorClient && floor {
-				c += " (floor)"
-			}
-			head = append(head, c)
-		}
-		tab := markdown.NewTable(head...)
+		tab := markdown.NewTable(headlineHead(t.rows, t.clients)...)
 		for _, row := range t.rows {
 			cells := []string{row.Title}
 			for _, c := range t.clients {

@@ -267,18 +267,7 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 		return "This results file has none of the headline's rows."
 	}
 	var b strings.Builder
-	floor := true
-	for _, row := range h.rows {
-		floor = floor && row.fam.RawIsFloor(row.variant)
-	}
-	head := []string{""}
-	for _, c := range h.clients {
-		if c == FloorClient && floor {
-			c += " (floor)"
-		}
-		head = append(head, c)
-	}
-	t := markdown.NewTable(head...)
+	t := markdown.NewTable(headlineHead(h.rows, h.clients)...)
 	pending := pendingCell(r)
 	var split []string  // the rows where some client's verdict depends on the placement
 	var shaped []string // the rows where one depends on the machine's shape
@@ -338,6 +327,23 @@ func (h *headline) text(r *Report, resultsLink, chartLink string) string {
 			Baseline, strings.TrimSuffix(chartLink, ".svg")+ProcessChart+".svg")
 	}
 	return b.String()
+}
+
+// headlineHead is the header of a headline table of rows and clients:
+// raw is "raw (floor)" where no client is faster than it on any row.
+func headlineHead(rows []headRow, clients []string) []string {
+	floor := true
+	for _, row := range rows {
+		floor = floor && row.fam.RawIsFloor(row.variant)
+	}
+	head := []string{""}
+	for _, c := range clients {
+		if c == FloorClient && floor {
+			c += " (floor)"
+		}
+		head = append(head, c)
+	}
+	return head
 }
 
 // cellText is the text of client c's cell on row: the in-process time's
