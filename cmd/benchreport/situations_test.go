@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/httpclientbench/httpclientbench/loadbench/report"
 )
 
 // TestTies: the best median and every library not significantly
@@ -66,5 +69,68 @@ func TestSituationsNeedTheirInputs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(repoRoot, "docs", "load", "sweep")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// loadRun is a steady run of cmd/loadbench at 2000 req/s: for each
+// client, one line a round with its p99 and peak RSS, suffix the CPU
+// count's -N ("" for none).
+func loadRun(t *testing.T, suffix string, p99, rss map[string][]float64) *report.Run {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("machine: Linux x86_64, 2 CPUs, test\nloadbench: mode=steady rate=2000\n")
+	for _, c := range []string{"nethttp", "fasthttp", "hertz", "raw"} {
+		for i, p := range p99[c] {
+			fmt.Fprintf(&b, "BenchmarkLoad/mode=steady/rate=2000/payload=json/client=%s%s 10000 2000 req/s %g p99-ns %g peak-RSS-B\n", c, suffix, p, rss[c][i])
+		}
+	}
+	run, err := report.Read(strings.NewReader(b.String()), "steady.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+// TestTailAndMemoryRows: the steady rows pick from a run's samples, name
+// the pick in the figure, leave the floor out, and say what a 1-round
+// run on the other machine can tell.
+func TestTailAndMemoryRows(t *testing.T) {
+	p99 := map[string][]float64{
+		"nethttp":  {500e3, 510e3, 490e3, 505e3, 495e3},
+		"fasthttp": {400e3, 410e3, 390e3, 405e3, 395e3},
+		"hertz":    {13e6, 12e6, 14e6, 13e6, 13.5e6},
+		"raw":      {300e3, 300e3, 300e3, 300e3, 300e3},
+	}
+	rss := map[string][]float64{
+		"nethttp":  {64 << 20, 64 << 20, 65 << 20, 64 << 20, 63 << 20},
+		"fasthttp": {44 << 20, 45 << 20, 44 << 20, 43 << 20, 44 << 20},
+		"hertz":    {44 << 20, 44 << 20, 45 << 20, 44 << 20, 43 << 20},
+		"raw":      {40 << 20, 40 << 20, 40 << 20, 40 << 20, 40 << 20},
+	}
+	one := func(m map[string][]float64) map[string][]float64 {
+		out := map[string][]float64{}
+		for c, v := range m {
+			out[c] = v[:1]
+		}
+		return out
+	}
+	in := &situationInputs{
+		steady: loadRun(t, "", p99, rss),
+		shape:  loadRun(t, "-16", one(p99), one(rss)),
+		pages:  map[string]string{"load": "load.md"},
+	}
+	tail := in.tail()
+	if tail.pick != "`fasthttp`" || !strings.HasPrefix(tail.why, "`fasthttp`: p99 400 µs at 2,000 req/s offered, against `nethttp`'s 500 µs; the worst, `hertz`, 13.0 ms") {
+		t.Errorf("tail: %+v", tail)
+	}
+	if !strings.Contains(tail.holds, "(5 rounds)") || !strings.Contains(tail.holds, "`fasthttp` first too on 16 CPUs") || !strings.Contains(tail.holds, "1 round: the order, untested") {
+		t.Errorf("tail holds: %q", tail.holds)
+	}
+	mem := in.memory()
+	if mem.pick != "`fasthttp` or `hertz`" && mem.pick != "`hertz` or `fasthttp`" {
+		t.Errorf("memory, two within 10 %% and not told apart: %+v", mem)
+	}
+	if !strings.Contains(mem.why, "against `nethttp`'s 64 MiB") {
+		t.Errorf("memory why: %q", mem.why)
 	}
 }
