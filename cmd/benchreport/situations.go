@@ -514,7 +514,7 @@ func (in *situationInputs) defaults() situation {
 	}
 	return situation{
 		what: "defaults you can rely on: redirects, compression, retries, cookies",
-		pick: "`" + Baseline + "`, or `" + strings.Join(best, "` or `") + "`",
+		pick: "`" + Baseline + "`, or the closest to its defaults: `" + strings.Join(best, "` or `") + "`",
 		why: fmt.Sprintf("of the behaviour rows that bite most, those on which a library's defaults differ from net/http's: %d for %s (%s); %s",
 			applies[best[0]]-same[best[0]], "`"+strings.Join(best, "`, `")+"`", strings.Join(rows, "; "), strings.Join(diff, ", ")),
 		holds: fmt.Sprintf("%d of the matrix's %d rows, the library versions of go.mod", len(bites), len(m.Rows)),
