@@ -92,8 +92,13 @@ func (h *headline) frontCell(row headRow, c string) string {
 		return "—"
 	}
 	t, _ := h.placementText(row, c, inProcess, results.NotRecorded)
-	if c == Baseline || strings.HasPrefix(t, results.NotRecorded) {
-		t, _, _ = strings.Cut(t, " ±") // the baseline's median alone
+	switch {
+	case strings.HasPrefix(t, results.NotRecorded):
+		return results.NotRecorded
+	case c == Baseline:
+		// The baseline's median alone and, where the row's ratios are
+		// taken to another row, that row.
+		t, _, _ = strings.Cut(t, " ±")
 		if row.Base != "" {
 			t += " (" + strings.TrimPrefix(row.Base, strings.Split(row.Base, "/")[0]+"/") + ")"
 		}

@@ -308,3 +308,28 @@ func TestFront(t *testing.T) {
 		t.Errorf("front without full=: %v", err)
 	}
 }
+
+// TestFrontPendingCell: a leaf not recorded yet is that on the front
+// page, on a row whose ratios are taken to another row too: only the
+// baseline's time names that row.
+func TestFrontPendingCell(t *testing.T) {
+	withHeadline(t, testHeadline)
+	r, err := load("testdata/headline.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddPending([]string{"Secure/proto=h3/client=fasthttp"}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.headline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secure := h.rows[1]
+	if got := h.frontCell(secure, "fasthttp"); got != results.NotRecorded {
+		t.Errorf("a pending cell on the HTTP/3 row: %q, want %q", got, results.NotRecorded)
+	}
+	if got := h.frontCell(secure, Baseline); got != "100 ns (proto=h2)" {
+		t.Errorf("the baseline on the HTTP/3 row: %q", got)
+	}
+}
