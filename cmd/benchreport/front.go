@@ -91,20 +91,25 @@ func (h *headline) frontCell(row headRow, c string) string {
 	if !h.has(row, c) {
 		return "—"
 	}
-	t, _ := h.placementText(row, c, inProcess, results.NotRecorded)
-	switch {
-	case strings.HasPrefix(t, results.NotRecorded):
-		return results.NotRecorded
-	case c == Baseline:
-		// The baseline's median alone and, where the row's ratios are
-		// taken to another row, that row.
-		t, _, _ = strings.Cut(t, " ±")
-		if row.Base != "" {
-			t += " (" + strings.TrimPrefix(row.Base, strings.Split(row.Base, "/")[0]+"/") + ")"
+	if c == Baseline && row.Base != "" { // its time on the row the ratios are taken to
+		bc := row.base(inProcess)
+		if bc.Pending || bc.Time == nil {
+			return results.NotRecorded
 		}
-		return t
+		_, onRow, _ := strings.Cut(row.Base, "/")
+		return results.FormatNanos(bc.Time.Center) + " (" + onRow + ")"
 	}
-	t, _, _ = strings.Cut(t, " (") // the ratio without its interval
+	cell := h.cell(row, c, inProcess)
+	switch {
+	case cell.pending || cell.time == nil:
+		return results.NotRecorded
+	case c == Baseline || !cell.hasRatio:
+		return results.FormatNanos(cell.time.Center)
+	}
+	t := fmt.Sprintf("%.2f×", cell.ratio.X)
+	if !cell.ratio.Significant() {
+		t = "~" + t
+	}
 	if h.unsettled(row, c) {
 		t += " ≠"
 	}

@@ -182,10 +182,9 @@ func rank(order []string, values map[string][]float64, higher bool) ranking {
 	if len(libs) == 0 {
 		return ranking{}
 	}
-	med := func(c string) float64 { return results.Summarize(values[c]).Center }
 	best := libs[0]
 	for _, c := range libs[1:] {
-		if higher && med(c) > med(best) || !higher && med(c) < med(best) {
+		if higher && median(values, c) > median(values, best) || !higher && median(values, c) < median(values, best) {
 			best = c
 		}
 	}
@@ -197,7 +196,7 @@ func rank(order []string, values map[string][]float64, higher bool) ranking {
 		if _, sig := results.Compare(results.Summarize(values[best]), results.Summarize(values[c])); sig {
 			continue
 		}
-		if math.Abs(med(c)/med(best)-1) <= margin {
+		if math.Abs(median(values, c)/median(values, best)-1) <= margin {
 			rk.tied = append(rk.tied, c)
 		} else {
 			rk.open = append(rk.open, c)
@@ -219,13 +218,20 @@ func (rk ranking) text() string {
 	return s
 }
 
-// count prints n with thousands separators, as the load tables do.
-func count(n float64) string {
-	s := fmt.Sprintf("%.0f", n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+// median is client c's median of values (NaN without samples).
+func median(values map[string][]float64, c string) float64 {
+	return results.Summarize(values[c]).Center
+}
+
+// largest is the library of order with the largest median of values.
+func largest(order []string, values map[string][]float64) string {
+	var out string
+	for _, c := range libraries(order, values) {
+		if out == "" || median(values, c) > median(values, out) {
+			out = c
+		}
 	}
-	return s
+	return out
 }
 
 // loadValues is every client's samples of unit in g at level.
@@ -238,9 +244,6 @@ func loadValues(g *report.Group, level, unit string) map[string][]float64 {
 	}
 	return v
 }
-
-// machineOf is a run's machine, short: "2 CPUs, AMD EPYC".
-func machineOf(config map[string]string) string { return machineShort(config["machine"]) }
 
 // onShape says whether the pick is also first by unit on the other
 // machine's run (one group per CPU count; its rounds as recorded).
@@ -286,11 +289,8 @@ func rateText(rate string) string {
 	if _, err := fmt.Sscan(rate, &n); err != nil {
 		return rate
 	}
-	return count(n)
+	return report.FormatCount(n)
 }
-
-// mib is a byte count in MiB, as the load tables print it.
-func mibText(b float64) string { return fmt.Sprintf("%.0f MiB", b/(1<<20)) }
 
 // situations computes the block's rows.
 func (in *situationInputs) situations() []situation {
@@ -314,14 +314,13 @@ func (in *situationInputs) throughput() situation {
 	rk := rank(g.Clients, reqs, true)
 	t := rk.tied
 	cpu := loadValues(g, level, "cpu-ns/req")
-	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
 	return situation{
 		what: "many HTTP/1.1 calls to one service, as fast as it answers",
 		pick: rk.text(),
 		why: fmt.Sprintf("`%s`: %s req/s at %s in flight, %.2f× `%s`'s; CPU per request %s against %s",
-			t[0], count(med(reqs, t[0])), level, med(reqs, t[0])/med(reqs, Baseline), Baseline,
-			results.FormatNanos(med(cpu, t[0])), results.FormatNanos(med(cpu, Baseline))),
-		holds: fmt.Sprintf("%s shared with the server (%s)%s; %s", machineOf(in.sweep.Config), plural(len(reqs[Baseline]), "round"), absent(reqs), onShape(in.shapeSweep, "req/s", true, t[0])),
+			t[0], report.FormatCount(median(reqs, t[0])), level, median(reqs, t[0])/median(reqs, Baseline), Baseline,
+			results.FormatNanos(median(cpu, t[0])), results.FormatNanos(median(cpu, Baseline))),
+		holds: fmt.Sprintf("%s shared with the server (%s)%s; %s", machineShort(in.sweep.Config["machine"]), plural(len(reqs[Baseline]), "round"), absent(reqs), onShape(in.shapeSweep, "req/s", true, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -332,19 +331,13 @@ func (in *situationInputs) tail() situation {
 	p99 := loadValues(g, "", "p99-ns")
 	rk := rank(g.Clients, p99, false)
 	t := rk.tied
-	med := func(c string) float64 { return results.Summarize(p99[c]).Center }
-	var worst string
-	for _, c := range libraries(g.Clients, p99) {
-		if worst == "" || med(c) > med(worst) {
-			worst = c
-		}
-	}
+	worst := largest(g.Clients, p99)
 	return situation{
 		what: "a steady rate where the slowest requests matter",
 		pick: rk.text(),
 		why: fmt.Sprintf("`%s`: p99 %s at %s req/s offered, against `%s`'s %s; the worst, `%s`, %s",
-			t[0], results.FormatNanos(med(t[0])), rateText(g.Rate), Baseline, results.FormatNanos(med(Baseline)), worst, results.FormatNanos(med(worst))),
-		holds: fmt.Sprintf("%s (%s)%s; %s", machineOf(in.steady.Config), plural(len(p99[Baseline]), "round"), absent(p99), onShape(in.shape, "p99-ns", false, t[0])),
+			t[0], results.FormatNanos(median(p99, t[0])), rateText(g.Rate), Baseline, results.FormatNanos(median(p99, Baseline)), worst, results.FormatNanos(median(p99, worst))),
+		holds: fmt.Sprintf("%s (%s)%s; %s", machineShort(in.steady.Config["machine"]), plural(len(p99[Baseline]), "round"), absent(p99), onShape(in.shape, "p99-ns", false, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -369,20 +362,14 @@ func (in *situationInputs) coldStart() situation {
 	}
 	rk := rank(order, wall, false)
 	t := rk.tied
-	med := func(v map[string][]float64, c string) float64 { return results.Summarize(v[c]).Center }
-	slowest := t[0]
-	for _, c := range libraries(order, wall) {
-		if med(wall, c) > med(wall, slowest) {
-			slowest = c
-		}
-	}
-	mib := func(c string) string { return fmt.Sprintf("%.1f MiB", med(size, c)/(1<<20)) }
+	slowest := largest(order, wall)
+	mib := func(c string) string { return report.FormatMiB(median(size, c)) }
 	return situation{
 		what: "a CLI or a short-lived function: one request, then exit",
 		pick: rk.text(),
 		why: fmt.Sprintf("`%s`: first response %.2f ms after the process starts, binary %s; `%s` %.2f ms, %s; the slowest, `%s`, %.2f ms, %s",
-			t[0], med(wall, t[0])/1e6, mib(t[0]), Baseline, med(wall, Baseline)/1e6, mib(Baseline), slowest, med(wall, slowest)/1e6, mib(slowest)),
-		holds: fmt.Sprintf("%s (%d runs)%s", machineOf(in.coldConfig), len(wall[Baseline]), absent(wall)),
+			t[0], median(wall, t[0])/1e6, mib(t[0]), Baseline, median(wall, Baseline)/1e6, mib(Baseline), slowest, median(wall, slowest)/1e6, mib(slowest)),
+		holds: fmt.Sprintf("%s (%d runs)%s", machineShort(in.coldConfig["machine"]), len(wall[Baseline]), absent(wall)),
 		page:  in.pages["coldstart"],
 	}
 }
@@ -448,7 +435,7 @@ func (in *situationInputs) path() situation {
 		what:  "a high-latency or lossy path",
 		pick:  pick,
 		why:   why,
-		holds: fmt.Sprintf("%s, emulated paths (%s)", machineOf(in.net.Config), plural(in.net.Rounds, "round")),
+		holds: fmt.Sprintf("%s, emulated paths (%s)", machineShort(in.net.Config["machine"]), plural(in.net.Rounds, "round")),
 		page:  in.pages["net"],
 	}
 }
@@ -590,7 +577,7 @@ func (in *situationInputs) http3() situation {
 		if full != nil && early != nil {
 			d, _, _ := results.DiffOf(full.values, early.values, in.net.Rounds > 0)
 			s.why += fmt.Sprintf("; on `wan` a new connection's 0-RTT saves %s (a round trip)", results.FormatNanos(d))
-			s.holds += fmt.Sprintf("; the `wan` figure %s, an emulated path", machineOf(in.net.Config))
+			s.holds += fmt.Sprintf("; the `wan` figure %s, an emulated path", machineShort(in.net.Config["machine"]))
 		}
 	}
 	return s
@@ -602,12 +589,11 @@ func (in *situationInputs) memory() situation {
 	rss := loadValues(g, "", "peak-RSS-B")
 	rk := rank(g.Clients, rss, false)
 	t := rk.tied
-	med := func(c string) float64 { return results.Summarize(rss[c]).Center }
 	return situation{
 		what:  "least memory",
 		pick:  rk.text(),
-		why:   fmt.Sprintf("`%s`: peak RSS %s at %s req/s, against `%s`'s %s", t[0], mibText(med(t[0])), rateText(g.Rate), Baseline, mibText(med(Baseline))),
-		holds: fmt.Sprintf("%s (%s)%s; %s", machineOf(in.steady.Config), plural(len(rss[Baseline]), "round"), absent(rss), onShape(in.shape, "peak-RSS-B", false, t[0])),
+		why:   fmt.Sprintf("`%s`: peak RSS %s at %s req/s, against `%s`'s %s", t[0], report.FormatMiB(median(rss, t[0])), rateText(g.Rate), Baseline, report.FormatMiB(median(rss, Baseline))),
+		holds: fmt.Sprintf("%s (%s)%s; %s", machineShort(in.steady.Config["machine"]), plural(len(rss[Baseline]), "round"), absent(rss), onShape(in.shape, "peak-RSS-B", false, t[0])),
 		page:  in.pages["load"],
 	}
 }
@@ -617,24 +603,25 @@ func (in *situationInputs) placementsText(rows []headRow) string {
 	for _, row := range rows {
 		for _, c := range in.h.clients {
 			if in.h.has(row, c) && in.h.unsettled(row, c) {
-				return fmt.Sprintf("%s; some verdicts change with the server's placement or the machine shape (marked ≠ in the headline)", machineOf(in.r.Config))
+				return fmt.Sprintf("%s; some verdicts change with the server's placement or the machine shape (marked ≠ in the headline)", machineShort(in.r.Config["machine"]))
 			}
 		}
 	}
-	return fmt.Sprintf("%s, both placements and every recorded machine shape", machineOf(in.r.Config))
+	return fmt.Sprintf("%s, both placements and every recorded machine shape", machineShort(in.r.Config["machine"]))
 }
 
 // situationsText renders the block: the table, then where each pick does
 // not win.
 func (in *situationInputs) situationsText() string {
+	rows := in.situations()
 	t := markdown.NewTable("situation", "pick", "why (measured)", "where it holds", "evidence")
-	for _, s := range in.situations() {
+	for _, s := range rows {
 		t.Row(s.what, s.pick, s.why, s.holds, fmt.Sprintf("[%s](%s)", path.Base(s.page), s.page))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "A pick is the library with the best median and those tied with it (not significantly different by benchstat's test, and within %.0f %% of it); where no library beats `%s`, `%s`.\n\n", margin*100, Baseline, Baseline)
 	b.WriteString(t.String())
-	if lose := in.whereNot(); lose != "" {
+	if lose := in.whereNot(rows); lose != "" {
 		b.WriteString("\nWhere a pick does not win: " + lose)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
@@ -642,9 +629,9 @@ func (in *situationInputs) situationsText() string {
 
 // whereNot lists, for each library picked, the headline rows on which it
 // is significantly slower than the baseline in process, the slowest three.
-func (in *situationInputs) whereNot() string {
+func (in *situationInputs) whereNot(rows []situation) string {
 	var picked []string
-	for _, s := range in.situations() {
+	for _, s := range rows {
 		if strings.HasPrefix(s.pick, "any") || s.sole {
 			continue
 		}

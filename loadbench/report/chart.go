@@ -227,7 +227,7 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi*(1+1e-9); v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: formatCount(v)})
+		ticks = append(ticks, plot.Tick{Value: v, Label: FormatCount(v)})
 	}
 	return ticks
 }

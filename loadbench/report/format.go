@@ -56,10 +56,10 @@ func sig3(x float64) string {
 	return strconv.FormatFloat(x, 'f', d, 64)
 }
 
-// formatCount prints a count or a rate: whole numbers with thousands
+// FormatCount prints a count or a rate: whole numbers with thousands
 // separators ("11,180"), below 100 with one decimal where it is not whole
 // (a median of an even number of rounds).
-func formatCount(x float64) string {
+func FormatCount(x float64) string {
 	if x != math.Trunc(x) && math.Abs(x) < 100 {
 		return strconv.FormatFloat(x, 'f', 1, 64)
 	}
@@ -79,11 +79,11 @@ func formatCount(x float64) string {
 	return b.String()
 }
 
-// formatMiB prints bytes in MiB: "23 MiB", "9.4 MiB".
-func formatMiB(b float64) string {
+// FormatMiB prints bytes in MiB: "23 MiB", "9.4 MiB".
+func FormatMiB(b float64) string {
 	m := b / (1 << 20)
 	if m < 10 {
 		return strconv.FormatFloat(m, 'f', 1, 64) + " MiB"
 	}
-	return formatCount(math.Round(m)) + " MiB"
+	return FormatCount(math.Round(m)) + " MiB"
 }

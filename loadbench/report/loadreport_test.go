@@ -219,12 +219,12 @@ func TestFormat(t *testing.T) {
 		x    float64
 		want string
 	}{{0, "0"}, {2.5, "2.5"}, {999, "999"}, {1999.6, "2,000"}, {1234567, "1,234,567"}, {-1200, "-1,200"}} {
-		if got := formatCount(tc.x); got != tc.want {
-			t.Errorf("formatCount(%v) = %q, want %q", tc.x, got, tc.want)
+		if got := FormatCount(tc.x); got != tc.want {
+			t.Errorf("FormatCount(%v) = %q, want %q", tc.x, got, tc.want)
 		}
 	}
-	if got := formatMiB(23e6); got != "22 MiB" {
-		t.Errorf("formatMiB(23e6) = %q", got)
+	if got := FormatMiB(23e6); got != "22 MiB" {
+		t.Errorf("FormatMiB(23e6) = %q", got)
 	}
 }
 

@@ -63,7 +63,7 @@ func (r *Run) hasCPUs() bool {
 func formatRate(r string) string {
 	var x float64
 	fmt.Sscan(r, &x)
-	return formatCount(x)
+	return FormatCount(x)
 }
 
 // configOrder is the order of the configuration lines in the paragraph;
@@ -269,7 +269,7 @@ func plural(n float64, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return formatCount(n) + " " + noun + "s"
+	return FormatCount(n) + " " + noun + "s"
 }
 
 // clientLabel is a client's name in tables and legends.
@@ -284,14 +284,14 @@ func clientLabel(c string) string {
 
 func count(c *Cell, unit string) string {
 	if m, ok := c.Median(unit); ok {
-		return formatCount(m)
+		return FormatCount(m)
 	}
 	return "—"
 }
 
 func countSpan(c *Cell, unit string) string {
 	if lo, hi, ok := c.Span(unit); ok && len(c.Values[unit]) > 1 {
-		return " (" + formatCount(lo) + "–" + formatCount(hi) + ")"
+		return " (" + FormatCount(lo) + "–" + FormatCount(hi) + ")"
 	}
 	return ""
 }
@@ -313,7 +313,7 @@ func durationSpan(c *Cell, unit string) string {
 
 func mib(c *Cell, unit string) string {
 	if m, ok := c.Median(unit); ok {
-		return formatMiB(m)
+		return FormatMiB(m)
 	}
 	return "—"
 }
@@ -325,7 +325,7 @@ func errorsCell(c *Cell) string {
 	if !ok {
 		return "—"
 	}
-	s := formatCount(total)
+	s := FormatCount(total)
 	if total == 0 {
 		return s
 	}
@@ -333,7 +333,7 @@ func errorsCell(c *Cell) string {
 	for _, class := range load.Classes() { // each as the unit errors-CLASS
 		k := class.String()
 		if m, ok := c.Median(unitErrors + "-" + k); ok && m > 0 {
-			classes = append(classes, formatCount(m)+" "+k)
+			classes = append(classes, FormatCount(m)+" "+k)
 		}
 	}
 	if len(classes) > 0 {
